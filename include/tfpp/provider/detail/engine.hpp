@@ -1,0 +1,338 @@
+// The engine: runs a provider's handlers on encoded values. It knows nothing
+// of gRPC or protobuf; the rpc layer translates messages into these calls, and
+// tests can drive it directly.
+#pragma once
+
+#include <tfpp/codec/json.hpp>
+#include <tfpp/codec/msgpack.hpp>
+#include <tfpp/log/log.hpp>
+#include <tfpp/plan/plan.hpp>
+#include <tfpp/provider/context.hpp>
+#include <tfpp/provider/provider.hpp>
+#include <tfpp/schema/schema.hpp>
+
+#include <atomic>
+#include <exception>
+#include <map>
+#include <mutex>
+#include <memory>
+#include <optional>
+#include <shared_mutex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tfpp::detail {
+
+inline constexpr std::string_view null_bytes{"\xc0", 1};
+
+// Runs a user handler; an exception becomes an error diagnostic instead of
+// taking the provider process down.
+template <class F>
+void guarded(context& ctx, std::string_view what, F&& f) {
+    try {
+        f();
+    } catch (const value_access_error& e) {
+        ctx.error("Provider bug: " + std::string(what) + " read a value that is not known",
+                  std::string(e.what()) +
+                      ". Check is_null() / is_unknown() before reading an attribute that may be null or unknown.");
+    } catch (const std::exception& e) {
+        ctx.error("Unexpected error in " + std::string(what), e.what());
+    } catch (...) {
+        ctx.error("Unexpected error in " + std::string(what), "an exception of unknown type was thrown");
+    }
+}
+
+// The first top-level attribute of m that is still unknown, if any.
+template <class M>
+std::string_view first_unknown_attribute(const M& m) {
+    std::string_view found;
+    for_each_index<M>([&]<std::size_t I>() {
+        if (found.empty() && get<I>(m).is_unknown()) found = field_name<M, I>();
+    });
+    return found;
+}
+
+// Turns leftover unknowns into nulls, so that the state Terraform stores is
+// valid, and reports each as an error.
+template <class M>
+void settle_unknowns(M& m, context& ctx, std::string_view what) {
+    for_each_index<M>([&]<std::size_t I>() {
+        if (get<I>(m).is_unknown()) {
+            get<I>(m).set_null();
+            ctx.error("Provider returned an unknown value",
+                      std::string(what) + " left attribute \"" + std::string(field_name<M, I>()) +
+                          "\" unknown; it must set a value (or tfpp::null) before returning.",
+                      attribute_path(field_name<M, I>()));
+        }
+    });
+}
+
+template <class M>
+bool decode_model(std::string_view bytes, M& out, context& ctx) {
+    return decode_msgpack(bytes.empty() ? null_bytes : bytes, out, ctx.diagnostics());
+}
+
+struct apply_result {
+    std::optional<std::string> new_state;  // nullopt: null (destroyed or never created)
+    std::string private_state;
+};
+
+struct read_result {
+    std::optional<std::string> new_state;  // nullopt: the object is gone
+    std::string private_state;
+};
+
+class resource_handler {
+public:
+    virtual ~resource_handler() = default;
+    [[nodiscard]] virtual std::string_view type_name() const = 0;
+    [[nodiscard]] virtual const block_schema& schema() const = 0;
+    virtual void validate(std::string_view config, context& ctx) = 0;
+    virtual void plan(std::string_view prior, std::string_view proposed, std::string_view config, plan_result& out,
+                      context& ctx) = 0;
+    virtual apply_result apply(std::string_view prior, std::string_view planned, std::string_view config,
+                               std::string_view planned_private, context& ctx) = 0;
+    virtual read_result read(std::string_view current, std::string_view private_state, context& ctx) = 0;
+    virtual std::optional<std::string> upgrade(std::int64_t version, std::string_view json, bool flatmap,
+                                               context& ctx) = 0;
+};
+
+class data_source_handler {
+public:
+    virtual ~data_source_handler() = default;
+    [[nodiscard]] virtual std::string_view type_name() const = 0;
+    [[nodiscard]] virtual const block_schema& schema() const = 0;
+    virtual void validate(std::string_view config, context& ctx) = 0;
+    virtual std::optional<std::string> read(std::string_view config, context& ctx) = 0;
+};
+
+template <class T, class P>
+T make_handler_object(P& provider) {
+    if constexpr (requires { T{provider}; }) return T{provider};
+    else return T{};
+}
+
+template <class R, class P>
+class resource_adapter final : public resource_handler {
+public:
+    using model = typename R::model;
+    explicit resource_adapter(P& p) : impl_(make_handler_object<R>(p)) {}
+
+    std::string_view type_name() const override { return R::type_name; }
+    const block_schema& schema() const override { return schema_of<model>(); }
+
+    void validate(std::string_view config, context& ctx) override {
+        model m;
+        if (!decode_model(config, m, ctx)) return;
+        if constexpr (has_validate<R>) guarded(ctx, what("validate"), [&] { impl_.validate(m, ctx); });
+    }
+
+    void plan(std::string_view prior, std::string_view proposed, std::string_view config, plan_result& out,
+              context& ctx) override {
+        plan_resource_change(schema(), prior, proposed, config, out, ctx.diagnostics());
+    }
+
+    apply_result apply(std::string_view prior_bytes, std::string_view planned_bytes, std::string_view,
+                       std::string_view planned_private, context& ctx) override {
+        apply_result result;
+        result.private_state.assign(planned_private);
+        const bool destroy = planned_bytes.empty() || is_nil(planned_bytes);
+        const bool create = prior_bytes.empty() || is_nil(prior_bytes);
+        model prior, planned;
+        if (!create && !decode_model(prior_bytes, prior, ctx)) {
+            // Keep what Terraform knows about the object rather than losing it.
+            result.new_state.emplace(prior_bytes);
+            return result;
+        }
+        if (destroy) {
+            guarded(ctx, what("destroy"), [&] { impl_.destroy(prior, ctx); });
+            if (ctx.has_errors()) result.new_state.emplace(prior_bytes);  // still exists
+            return result;
+        }
+        if (!decode_model(planned_bytes, planned, ctx)) {
+            if (!create) result.new_state.emplace(prior_bytes);
+            return result;
+        }
+        std::optional<model> state;
+        if (create) {
+            guarded(ctx, what("create"), [&] { state = impl_.create(std::move(planned), ctx); });
+        } else {
+            guarded(ctx, what("update"), [&] { state = impl_.update(std::move(planned), prior, ctx); });
+        }
+        if (state) {
+            settle_unknowns(*state, ctx, what(create ? "create" : "update"));
+            result.new_state.emplace(to_msgpack(*state));
+        } else if (!ctx.has_errors()) {
+            ctx.error("Provider returned no object",
+                      what(create ? "create" : "update") +
+                          " returned no object and no error; it must return the object's state or report an error.");
+            if (!create) result.new_state.emplace(prior_bytes);
+        } else if (!create) {
+            // The update failed and the handler did not say what exists now:
+            // the object as it was before is the best knowledge there is.
+            result.new_state.emplace(prior_bytes);
+        }
+        return result;
+    }
+
+    read_result read(std::string_view current, std::string_view private_state, context& ctx) override {
+        read_result result;
+        result.private_state.assign(private_state);
+        model m;
+        if (!decode_model(current, m, ctx)) {
+            result.new_state.emplace(current);
+            return result;
+        }
+        std::optional<model> state;
+        bool threw = false;
+        guarded(ctx, what("read"), [&] {
+            threw = true;
+            state = impl_.read(std::move(m), ctx);
+            threw = false;
+        });
+        if (threw || (!state && ctx.has_errors())) {
+            result.new_state.emplace(current);  // unchanged: a failed read must not forget the object
+        } else if (state) {
+            settle_unknowns(*state, ctx, what("read"));
+            result.new_state.emplace(to_msgpack(*state));
+        }
+        return result;
+    }
+
+    std::optional<std::string> upgrade(std::int64_t version, std::string_view json, bool flatmap,
+                                       context& ctx) override {
+        const std::int64_t current = schema().version;
+        if (flatmap) {
+            ctx.error("Unsupported state format",
+                      "the stored state of " + std::string(R::type_name) +
+                          " uses the flatmap format of Terraform before 0.12, which this provider cannot read");
+            return std::nullopt;
+        }
+        if (version > current) {
+            ctx.error("Resource state is newer than the provider",
+                      "the stored state of " + std::string(R::type_name) + " has schema version " +
+                          std::to_string(version) + ", but this provider only knows versions up to " +
+                          std::to_string(current) + ". Use a newer provider release.");
+            return std::nullopt;
+        }
+        if (version < current) {
+            ctx.error("Resource state upgrade not supported",
+                      "the stored state of " + std::string(R::type_name) + " has schema version " +
+                          std::to_string(version) + " and this provider has no upgrade to version " +
+                          std::to_string(current));
+            return std::nullopt;
+        }
+        model m;
+        if (!decode_json(json, m, ctx.diagnostics())) return std::nullopt;
+        return to_msgpack(m);
+    }
+
+private:
+    static std::string what(std::string_view op) { return std::string(R::type_name) + " " + std::string(op); }
+    R impl_;
+};
+
+template <class D, class P>
+class data_source_adapter final : public data_source_handler {
+public:
+    using model = typename D::model;
+    explicit data_source_adapter(P& p) : impl_(make_handler_object<D>(p)) {}
+
+    std::string_view type_name() const override { return D::type_name; }
+    const block_schema& schema() const override { return schema_of<model>(); }
+
+    void validate(std::string_view config, context& ctx) override {
+        model m;
+        if (!decode_model(config, m, ctx)) return;
+        if constexpr (has_validate<D>) guarded(ctx, what("validate"), [&] { impl_.validate(m, ctx); });
+    }
+
+    std::optional<std::string> read(std::string_view config, context& ctx) override {
+        model m;
+        if (!decode_model(config, m, ctx)) return std::nullopt;
+        std::optional<model> state;
+        guarded(ctx, what("read"), [&] { state = impl_.read(std::move(m), ctx); });
+        if (!state) {
+            if (!ctx.has_errors())
+                ctx.error("Provider returned no object", what("read") + " returned no object and no error");
+            return std::nullopt;
+        }
+        settle_unknowns(*state, ctx, what("read"));
+        return to_msgpack(*state);
+    }
+
+private:
+    static std::string what(std::string_view op) { return std::string(D::type_name) + " " + std::string(op); }
+    D impl_;
+};
+
+// A provider instance with its resources and data sources, behind one lock:
+// ConfigureProvider runs alone, everything else runs concurrently.
+template <class P>
+class engine {
+public:
+    using config_model = typename config_of<P>::type;
+
+    engine() {
+        add_resources(typename resource_list<P>::type{});
+        add_data_sources(typename data_source_list<P>::type{});
+    }
+
+    [[nodiscard]] static constexpr std::string_view type_name() { return P::type_name; }
+    [[nodiscard]] const block_schema& provider_schema() const { return schema_of<config_model>(); }
+    [[nodiscard]] const std::map<std::string_view, std::unique_ptr<resource_handler>>& resources() const {
+        return resources_;
+    }
+    [[nodiscard]] const std::map<std::string_view, std::unique_ptr<data_source_handler>>& data_sources() const {
+        return data_sources_;
+    }
+    [[nodiscard]] resource_handler* resource(std::string_view name) const {
+        auto it = resources_.find(name);
+        return it == resources_.end() ? nullptr : it->second.get();
+    }
+    [[nodiscard]] data_source_handler* data_source(std::string_view name) const {
+        auto it = data_sources_.find(name);
+        return it == data_sources_.end() ? nullptr : it->second.get();
+    }
+
+    void validate_provider_config(std::string_view config, context& ctx) {
+        config_model c;
+        decode_model(config, c, ctx);
+    }
+
+    void configure(std::string_view config, std::string_view terraform_version, context& ctx) {
+        std::unique_lock lock(mutex_);
+        terraform_version_.assign(terraform_version);
+        config_model c;
+        if (!decode_model(config, c, ctx)) return;
+        if constexpr (has_configure<P>) guarded(ctx, "provider configure", [&] { provider_.configure(c, ctx); });
+    }
+
+    // Held by every call except ConfigureProvider.
+    [[nodiscard]] std::shared_lock<std::shared_mutex> shared() { return std::shared_lock(mutex_); }
+
+    [[nodiscard]] context make_context() const { return context(&stop_requested_, terraform_version_); }
+    void request_stop() noexcept { stop_requested_.store(true, std::memory_order_relaxed); }
+    [[nodiscard]] bool stop_requested() const noexcept { return stop_requested_.load(std::memory_order_relaxed); }
+    P& provider() noexcept { return provider_; }
+
+private:
+    template <class... R>
+    void add_resources(types<R...>) {
+        (resources_.emplace(R::type_name, std::make_unique<resource_adapter<R, P>>(provider_)), ...);
+    }
+    template <class... D>
+    void add_data_sources(types<D...>) {
+        (data_sources_.emplace(D::type_name, std::make_unique<data_source_adapter<D, P>>(provider_)), ...);
+    }
+
+    P provider_{};
+    std::map<std::string_view, std::unique_ptr<resource_handler>> resources_;
+    std::map<std::string_view, std::unique_ptr<data_source_handler>> data_sources_;
+    std::shared_mutex mutex_;
+    std::atomic<bool> stop_requested_{false};
+    std::string terraform_version_;
+};
+
+}  // namespace tfpp::detail

@@ -1,0 +1,213 @@
+// What a provider, a resource and a data source are: plain structs with a
+// model and a few member functions. tfpp checks them at compile time and says
+// in one `tfpp:` line what is missing.
+//
+//   struct file_resource {
+//       using model = file_model;
+//       static constexpr std::string_view type_name = "local_file";
+//       std::optional<model> create(model plan, tfpp::context& ctx);
+//       std::optional<model> read(model state, tfpp::context& ctx);      // nullopt: the object is gone
+//       std::optional<model> update(model plan, const model& prior, tfpp::context& ctx);
+//       void destroy(const model& state, tfpp::context& ctx);
+//   };
+//
+//   struct local_provider {
+//       static constexpr std::string_view type_name = "local";
+//       using config = provider_config;                 // optional
+//       using resources = tfpp::types<file_resource>;
+//       using data_sources = tfpp::types<file_data_source>;
+//       void configure(const provider_config& c, tfpp::context& ctx);   // optional
+//   };
+//
+// A resource or data source that has a constructor from (or a first field of)
+// `local_provider&` is given the provider instance, to reach configured clients.
+#pragma once
+
+#include <tfpp/fwd.hpp>
+#include <tfpp/provider/context.hpp>
+#include <tfpp/schema/schema.hpp>
+
+#include <concepts>
+#include <optional>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+namespace tfpp {
+
+namespace detail {
+
+template <class T>
+concept has_model = requires { typename T::model; };
+template <class T>
+concept has_type_name = requires {
+    { T::type_name } -> std::convertible_to<std::string_view>;
+};
+
+template <class R, class M = typename R::model>
+concept has_create = requires(R& r, M m, context& c) {
+    { r.create(std::move(m), c) } -> std::same_as<std::optional<M>>;
+};
+template <class R, class M = typename R::model>
+concept has_read = requires(R& r, M m, context& c) {
+    { r.read(std::move(m), c) } -> std::same_as<std::optional<M>>;
+};
+template <class R, class M = typename R::model>
+concept has_update = requires(R& r, M m, const M& prior, context& c) {
+    { r.update(std::move(m), prior, c) } -> std::same_as<std::optional<M>>;
+};
+template <class R, class M = typename R::model>
+concept has_destroy = requires(R& r, const M& m, context& c) {
+    { r.destroy(m, c) } -> std::same_as<void>;
+};
+template <class R, class M = typename R::model>
+concept has_validate = requires(R& r, const M& m, context& c) { r.validate(m, c); };
+
+template <class P>
+concept has_config = requires { typename P::config; };
+template <class P, class C = typename P::config>
+concept has_configure = requires(P& p, const C& c, context& ctx) { p.configure(c, ctx); };
+
+template <class P>
+struct resource_list {
+    using type = types<>;
+};
+template <class P>
+    requires requires { typename P::resources; }
+struct resource_list<P> {
+    using type = typename P::resources;
+};
+template <class P>
+struct data_source_list {
+    using type = types<>;
+};
+template <class P>
+    requires requires { typename P::data_sources; }
+struct data_source_list<P> {
+    using type = typename P::data_sources;
+};
+
+// The provider's configuration model, or an empty one.
+struct no_config {};
+template <class P>
+struct config_of {
+    using type = no_config;
+};
+template <class P>
+    requires has_config<P>
+struct config_of<P> {
+    using type = typename P::config;
+};
+
+constexpr bool has_prefix(std::string_view name, std::string_view provider) {
+    return name.size() > provider.size() + 1 && name.substr(0, provider.size()) == provider &&
+           name[provider.size()] == '_';
+}
+
+enum class handler_problem { none, no_model, no_type_name, no_create, no_read, no_update, no_destroy, no_data_read };
+
+template <class R>
+consteval handler_problem check_resource() {
+    if constexpr (!has_model<R>) return handler_problem::no_model;
+    else if constexpr (!has_type_name<R>) return handler_problem::no_type_name;
+    else if constexpr (!has_create<R>) return handler_problem::no_create;
+    else if constexpr (!has_read<R>) return handler_problem::no_read;
+    else if constexpr (!has_update<R>) return handler_problem::no_update;
+    else if constexpr (!has_destroy<R>) return handler_problem::no_destroy;
+    else return handler_problem::none;
+}
+
+template <class D>
+consteval handler_problem check_data_source() {
+    if constexpr (!has_model<D>) return handler_problem::no_model;
+    else if constexpr (!has_type_name<D>) return handler_problem::no_type_name;
+    else if constexpr (!has_read<D>) return handler_problem::no_data_read;
+    else return handler_problem::none;
+}
+
+template <class R, class P>
+struct resource_check {
+    static constexpr handler_problem problem = check_resource<R>();
+    static_assert(problem != handler_problem::no_model,
+                  "tfpp: a resource needs `using model = <struct>;` naming the struct that is its schema.");
+    static_assert(problem != handler_problem::no_type_name,
+                  "tfpp: a resource needs `static constexpr std::string_view type_name = \"<provider>_<name>\";`.");
+    static_assert(problem != handler_problem::no_create,
+                  "tfpp: a resource needs `std::optional<model> create(model plan, tfpp::context& ctx);`.");
+    static_assert(problem != handler_problem::no_read,
+                  "tfpp: a resource needs `std::optional<model> read(model state, tfpp::context& ctx);` "
+                  "(return std::nullopt when the object no longer exists).");
+    static_assert(problem != handler_problem::no_update,
+                  "tfpp: a resource needs `std::optional<model> update(model plan, const model& prior, "
+                  "tfpp::context& ctx);`.");
+    static_assert(problem != handler_problem::no_destroy,
+                  "tfpp: a resource needs `void destroy(const model& state, tfpp::context& ctx);`.");
+    static constexpr bool named_well = [] {
+        if constexpr (problem == handler_problem::none) return has_prefix(R::type_name, P::type_name);
+        else return true;
+    }();
+    static_assert(named_well,
+                  "tfpp: a resource's type_name must start with the provider's type_name and an underscore, "
+                  "e.g. \"local_file\" in provider \"local\".");
+    static constexpr bool ok = problem == handler_problem::none && named_well && model_check<typename R::model>::ok;
+};
+
+template <class D, class P>
+struct data_source_check {
+    static constexpr handler_problem problem = check_data_source<D>();
+    static_assert(problem != handler_problem::no_model,
+                  "tfpp: a data source needs `using model = <struct>;` naming the struct that is its schema.");
+    static_assert(problem != handler_problem::no_type_name,
+                  "tfpp: a data source needs `static constexpr std::string_view type_name = \"<provider>_<name>\";`.");
+    static_assert(problem != handler_problem::no_data_read,
+                  "tfpp: a data source needs `std::optional<model> read(model config, tfpp::context& ctx);`.");
+    static constexpr bool named_well = [] {
+        if constexpr (problem == handler_problem::none) return has_prefix(D::type_name, P::type_name);
+        else return true;
+    }();
+    static_assert(named_well,
+                  "tfpp: a data source's type_name must start with the provider's type_name and an underscore, "
+                  "e.g. \"local_file\" in provider \"local\".");
+    static constexpr bool ok = problem == handler_problem::none && named_well && model_check<typename D::model>::ok;
+};
+
+template <class P, class List>
+struct all_resources_ok;
+template <class P, class... R>
+struct all_resources_ok<P, types<R...>> {
+    static constexpr bool value = (resource_check<R, P>::ok && ...);
+};
+template <class P, class List>
+struct all_data_sources_ok;
+template <class P, class... D>
+struct all_data_sources_ok<P, types<D...>> {
+    static constexpr bool value = (data_source_check<D, P>::ok && ...);
+};
+
+template <class P>
+struct provider_check {
+    static_assert(std::is_default_constructible_v<P>, "tfpp: a provider must be default-constructible.");
+    static_assert(has_type_name<P>,
+                  "tfpp: a provider needs `static constexpr std::string_view type_name = \"<name>\";`, the name "
+                  "used in required_providers and as the prefix of its resource types.");
+    static constexpr bool config_ok = [] {
+        if constexpr (has_config<P>) return model_check<typename P::config>::ok;
+        else return true;
+    }();
+    static constexpr bool ok = [] {
+        if constexpr (std::is_default_constructible_v<P> && has_type_name<P>)
+            return config_ok && all_resources_ok<P, typename resource_list<P>::type>::value &&
+                   all_data_sources_ok<P, typename data_source_list<P>::type>::value;
+        else
+            return false;
+    }();
+};
+
+}  // namespace detail
+
+template <class R>
+concept resource = detail::check_resource<R>() == detail::handler_problem::none;
+template <class D>
+concept data_source = detail::check_data_source<D>() == detail::handler_problem::none;
+
+}  // namespace tfpp

@@ -1,0 +1,73 @@
+// Between tfpp's own types and the protocol messages. Written once for both
+// protocol majors: tfplugin5 and tfplugin6 messages share their field names.
+#pragma once
+
+#include <tfpp/diag/diagnostics.hpp>
+#include <tfpp/provider/context.hpp>
+#include <tfpp/schema/schema.hpp>
+
+#include <string>
+#include <string_view>
+#include <variant>
+
+namespace tfpp::detail {
+
+template <class ProtoPath>
+void path_to_proto(const attribute_path& path, ProtoPath& out) {
+    for (const auto& step : path.steps()) {
+        auto* s = out.add_steps();
+        if (const auto* a = std::get_if<attribute_path::attribute>(&step)) s->set_attribute_name(a->name);
+        else if (const auto* k = std::get_if<attribute_path::key>(&step)) s->set_element_key_string(k->name);
+        else s->set_element_key_int(std::get<attribute_path::index>(step).position);
+    }
+}
+
+template <class RepeatedDiagnostics>
+void diagnostics_to_proto(const diagnostics& diags, RepeatedDiagnostics* out) {
+    for (const diagnostic& d : diags) {
+        auto* p = out->Add();
+        using proto_diagnostic = std::remove_pointer_t<decltype(p)>;
+        p->set_severity(d.severity == severity::error ? proto_diagnostic::ERROR : proto_diagnostic::WARNING);
+        p->set_summary(d.summary);
+        p->set_detail(d.detail);
+        if (!d.path.empty()) path_to_proto(d.path, *p->mutable_attribute());
+    }
+}
+
+template <class ProtoSchema>
+void schema_to_proto(const block_schema& b, ProtoSchema& out) {
+    using string_kind = decltype(out.block().description_kind());
+    out.set_version(b.version);
+    auto* block = out.mutable_block();
+    if (!b.description.empty()) block->set_description(std::string(b.description));
+    for (const attribute_schema& a : b.attributes) {
+        auto* p = block->add_attributes();
+        p->set_name(std::string(a.name));
+        p->set_type(a.type_json);
+        p->set_required(a.role == attribute_role::required);
+        p->set_optional(a.role == attribute_role::optional || a.role == attribute_role::optional_computed);
+        p->set_computed(a.is_computed());
+        p->set_sensitive(a.sensitive);
+        if (!a.description.empty()) {
+            p->set_description(std::string(a.description));
+            p->set_description_kind(a.description_is_markdown ? string_kind{1} : string_kind{0});
+        }
+        if (a.deprecated) {
+            p->set_deprecated(true);
+            p->set_deprecation_message(std::string(a.deprecation_message));
+        }
+    }
+}
+
+// The msgpack bytes of a request value; null when it carries none. Terraform
+// always sends msgpack; a JSON-only value is refused with a diagnostic.
+template <class DynamicValue>
+std::string_view request_value(const DynamicValue& v, context& ctx, std::string_view what) {
+    if (!v.msgpack().empty()) return v.msgpack();
+    if (!v.json().empty())
+        ctx.error("Unsupported value encoding",
+                  "the " + std::string(what) + " arrived JSON-encoded; this provider reads MessagePack values only");
+    return {};
+}
+
+}  // namespace tfpp::detail

@@ -1,0 +1,192 @@
+// One function per provider RPC, shared by protocol 5 and 6: each turns the
+// request into engine calls and the results into the response.
+#pragma once
+
+#include <tfpp/provider/detail/engine.hpp>
+#include <tfpp/rpc/detail/convert.hpp>
+
+#include <string>
+#include <string_view>
+
+namespace tfpp::detail {
+
+inline std::string unknown_type_detail(std::string_view kind, std::string_view name) {
+    return "this provider has no " + std::string(kind) + " named \"" + std::string(name) + "\"";
+}
+
+// The answer to an RPC for a feature tfpp does not offer yet: an error the
+// user can read, never a silent success or a bare UNIMPLEMENTED status.
+inline diagnostics not_supported(std::string_view rpc, std::string_view what) {
+    diagnostics d;
+    d.error("Unsupported provider operation",
+            std::string(rpc) + ": " + std::string(what) + " is not supported by this provider (built with tfpp).");
+    return d;
+}
+
+template <class Engine, class Response>
+void get_metadata(Engine& e, Response& resp) {
+    resp.mutable_server_capabilities()->set_plan_destroy(true);
+    resp.mutable_server_capabilities()->set_get_provider_schema_optional(true);
+    for (const auto& [name, r] : e.resources()) resp.add_resources()->set_type_name(std::string(name));
+    for (const auto& [name, d] : e.data_sources()) resp.add_data_sources()->set_type_name(std::string(name));
+}
+
+template <class Engine, class Response>
+void get_provider_schema(Engine& e, Response& resp) {
+    schema_to_proto(e.provider_schema(), *resp.mutable_provider());
+    for (const auto& [name, r] : e.resources())
+        schema_to_proto(r->schema(), (*resp.mutable_resource_schemas())[std::string(name)]);
+    for (const auto& [name, d] : e.data_sources())
+        schema_to_proto(d->schema(), (*resp.mutable_data_source_schemas())[std::string(name)]);
+    resp.mutable_server_capabilities()->set_plan_destroy(true);
+    resp.mutable_server_capabilities()->set_get_provider_schema_optional(true);
+}
+
+template <class Engine, class Request, class Response>
+void validate_provider_config(Engine& e, const Request& req, Response& resp) {
+    context ctx = e.make_context();
+    std::string_view config = request_value(req.config(), ctx, "provider configuration");
+    if (!ctx.has_errors()) e.validate_provider_config(config, ctx);
+    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics());
+}
+
+template <class Engine, class Request, class Response>
+void validate_resource_config(Engine& e, const Request& req, Response& resp) {
+    context ctx = e.make_context();
+    if (auto* r = e.resource(req.type_name())) {
+        std::string_view config = request_value(req.config(), ctx, "configuration");
+        if (!ctx.has_errors()) r->validate(config, ctx);
+    } else {
+        ctx.error("Unknown resource type", unknown_type_detail("resource type", req.type_name()));
+    }
+    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics());
+}
+
+template <class Engine, class Request, class Response>
+void validate_data_source_config(Engine& e, const Request& req, Response& resp) {
+    context ctx = e.make_context();
+    if (auto* d = e.data_source(req.type_name())) {
+        std::string_view config = request_value(req.config(), ctx, "configuration");
+        if (!ctx.has_errors()) d->validate(config, ctx);
+    } else {
+        ctx.error("Unknown data source", unknown_type_detail("data source", req.type_name()));
+    }
+    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics());
+}
+
+template <class Engine, class Request, class Response>
+void configure_provider(Engine& e, const Request& req, Response& resp) {
+    context ctx = e.make_context();
+    std::string_view config = request_value(req.config(), ctx, "provider configuration");
+    if (!ctx.has_errors()) e.configure(config, req.terraform_version(), ctx);
+    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics());
+}
+
+template <class Engine, class Request, class Response>
+void upgrade_resource_state(Engine& e, const Request& req, Response& resp) {
+    auto lock = e.shared();
+    context ctx = e.make_context();
+    if (auto* r = e.resource(req.type_name())) {
+        const auto& raw = req.raw_state();
+        const bool flatmap = raw.json().empty() && !raw.flatmap().empty();
+        if (auto state = r->upgrade(req.version(), raw.json(), flatmap, ctx))
+            resp.mutable_upgraded_state()->set_msgpack(std::move(*state));
+    } else {
+        ctx.error("Unknown resource type", unknown_type_detail("resource type", req.type_name()));
+    }
+    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics());
+}
+
+template <class Engine, class Request, class Response>
+void read_resource(Engine& e, const Request& req, Response& resp) {
+    auto lock = e.shared();
+    context ctx = e.make_context();
+    if (auto* r = e.resource(req.type_name())) {
+        std::string_view current = request_value(req.current_state(), ctx, "current state");
+        if (ctx.has_errors()) {
+            resp.mutable_new_state()->CopyFrom(req.current_state());
+        } else {
+            read_result result = r->read(current, req.private_(), ctx);
+            if (result.new_state) resp.mutable_new_state()->set_msgpack(std::move(*result.new_state));
+            resp.set_private_(std::move(result.private_state));
+        }
+    } else {
+        ctx.error("Unknown resource type", unknown_type_detail("resource type", req.type_name()));
+        resp.mutable_new_state()->CopyFrom(req.current_state());
+    }
+    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics());
+}
+
+template <class Engine, class Request, class Response>
+void plan_resource_change(Engine& e, const Request& req, Response& resp) {
+    auto lock = e.shared();
+    context ctx = e.make_context();
+    if (auto* r = e.resource(req.type_name())) {
+        std::string_view prior = request_value(req.prior_state(), ctx, "prior state");
+        std::string_view proposed = request_value(req.proposed_new_state(), ctx, "proposed new state");
+        std::string_view config = request_value(req.config(), ctx, "configuration");
+        if (!ctx.has_errors()) {
+            plan_result plan;
+            r->plan(prior, proposed, config, plan, ctx);
+            if (!ctx.has_errors()) {
+                resp.mutable_planned_state()->set_msgpack(std::move(plan.planned_state));
+                for (const auto& path : plan.requires_replace) path_to_proto(path, *resp.add_requires_replace());
+                resp.set_planned_private(req.prior_private());
+            }
+        }
+    } else {
+        ctx.error("Unknown resource type", unknown_type_detail("resource type", req.type_name()));
+    }
+    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics());
+}
+
+template <class Engine, class Request, class Response>
+void apply_resource_change(Engine& e, const Request& req, Response& resp) {
+    auto lock = e.shared();
+    context ctx = e.make_context();
+    if (auto* r = e.resource(req.type_name())) {
+        std::string_view prior = request_value(req.prior_state(), ctx, "prior state");
+        std::string_view planned = request_value(req.planned_state(), ctx, "planned state");
+        std::string_view config = request_value(req.config(), ctx, "configuration");
+        if (ctx.has_errors()) {
+            resp.mutable_new_state()->CopyFrom(req.prior_state());
+        } else {
+            apply_result result = r->apply(prior, planned, config, req.planned_private(), ctx);
+            if (result.new_state) resp.mutable_new_state()->set_msgpack(std::move(*result.new_state));
+            resp.set_private_(std::move(result.private_state));
+        }
+    } else {
+        ctx.error("Unknown resource type", unknown_type_detail("resource type", req.type_name()));
+        resp.mutable_new_state()->CopyFrom(req.prior_state());
+    }
+    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics());
+}
+
+template <class Engine, class Request, class Response>
+void read_data_source(Engine& e, const Request& req, Response& resp) {
+    auto lock = e.shared();
+    context ctx = e.make_context();
+    if (auto* d = e.data_source(req.type_name())) {
+        std::string_view config = request_value(req.config(), ctx, "configuration");
+        if (!ctx.has_errors())
+            if (auto state = d->read(config, ctx)) resp.mutable_state()->set_msgpack(std::move(*state));
+    } else {
+        ctx.error("Unknown data source", unknown_type_detail("data source", req.type_name()));
+    }
+    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics());
+}
+
+template <class Engine, class Request, class Response>
+void import_resource_state(Engine& e, const Request& req, Response& resp) {
+    diagnostics d = e.resource(req.type_name())
+                        ? not_supported("ImportResourceState", "importing " + req.type_name())
+                        : not_supported("ImportResourceState", unknown_type_detail("resource type", req.type_name()));
+    diagnostics_to_proto(d, resp.mutable_diagnostics());
+}
+
+template <class Response>
+void answer_not_supported(Response& resp, std::string_view rpc, std::string_view what) {
+    diagnostics_to_proto(not_supported(rpc, what), resp.mutable_diagnostics());
+}
+
+}  // namespace tfpp::detail

@@ -1,0 +1,264 @@
+// tfpp::serve<Provider>(argc, argv): the whole main() of a provider binary.
+//
+// Started by Terraform or OpenTofu it checks the magic cookie, agrees on
+// protocol 5 or 6, listens on a private unix socket (with AutoMTLS when the
+// client asks for it), prints the go-plugin handshake line and serves until
+// told to shut down. Started by hand with --debug it serves without the
+// handshake and prints the TF_REATTACH_PROVIDERS value to use.
+#pragma once
+
+#include <tfpp/log/log.hpp>
+#include <tfpp/provider/detail/engine.hpp>
+#include <tfpp/provider/provider.hpp>
+#include <tfpp/rpc/detail/plugin_services.hpp>
+#include <tfpp/rpc/detail/service_v5.hpp>
+#include <tfpp/rpc/detail/service_v6.hpp>
+#include <tfpp/serve/detail/handshake.hpp>
+#include <tfpp/serve/detail/hclog.hpp>
+#include <tfpp/serve/detail/socket_dir.hpp>
+#include <tfpp/serve/detail/tls.hpp>
+
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/health_check_service_interface.h>
+
+#include <getopt.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/eventfd.h>
+#include <sys/signalfd.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tfpp {
+
+struct serve_options {
+    // Protocol majors this binary offers; the client picks the highest it
+    // knows. The environment variable TFPP_PROTOCOL_VERSIONS (e.g. "5") narrows
+    // the set at run time, to test a provider under one major.
+    std::vector<int> protocols{6, 5};
+    // Registry address printed for --debug, e.g. "tfpp/local" (listed for
+    // both registry.terraform.io and registry.opentofu.org) or a full
+    // "host/namespace/type". Empty: the provider's type name alone, which
+    // Terraform reads as hashicorp/<type>.
+    std::string address;
+};
+
+namespace detail {
+
+struct run_mode {
+    bool debug = false;
+    bool help = false;
+    std::string bad_argument;
+};
+
+inline run_mode parse_arguments(int argc, char** argv) {
+    run_mode mode;
+    static const option long_options[] = {
+        {"debug", no_argument, nullptr, 'd'}, {"help", no_argument, nullptr, 'h'}, {nullptr, 0, nullptr, 0}};
+    opterr = 0;
+    optind = 1;
+    int c;
+    while ((c = getopt_long(argc, argv, "h", long_options, nullptr)) != -1) {
+        if (c == 'd') mode.debug = true;
+        else if (c == 'h') mode.help = true;
+        else mode.bad_argument = optind > 0 && optind <= argc ? argv[optind - 1] : "?";
+    }
+    if (mode.bad_argument.empty() && optind < argc) mode.bad_argument = argv[optind];
+    return mode;
+}
+
+inline void write_all(int fd, std::string_view s) {
+    while (!s.empty()) {
+        const ssize_t w = ::write(fd, s.data(), s.size());
+        if (w <= 0) return;
+        s.remove_prefix(static_cast<std::size_t>(w));
+    }
+}
+
+// A failure before the handshake. go-plugin clients show a first stdout line
+// without enough '|' fields to the user ("Unrecognized remote plugin
+// message"), so the reason reaches the person running terraform.
+inline int startup_failure(std::string_view reason, bool managed) {
+    const std::string line = "tfpp: the provider could not start: " + std::string(reason) + "\n";
+    write_all(STDERR_FILENO, line);
+    if (managed) write_all(STDOUT_FILENO, line);
+    log::write(log::level::error, sdk_module, "provider could not start", {{"error", reason}});
+    return 1;
+}
+
+// Waits for Shutdown, SIGTERM (and SIGINT in debug mode), or for the parent
+// to go away without saying so.
+class shutdown_waiter {
+public:
+    explicit shutdown_waiter(bool debug) : parent_(::getppid()), watch_parent_(!debug) {
+        sigemptyset(&signals_);
+        sigaddset(&signals_, SIGTERM);
+        if (debug) sigaddset(&signals_, SIGINT);
+        // Blocked before gRPC starts its threads, so only the signalfd sees them.
+        pthread_sigmask(SIG_BLOCK, &signals_, nullptr);
+        signal_fd_ = ::signalfd(-1, &signals_, SFD_CLOEXEC);
+        event_fd_ = ::eventfd(0, EFD_CLOEXEC);
+    }
+    ~shutdown_waiter() {
+        if (signal_fd_ >= 0) ::close(signal_fd_);
+        if (event_fd_ >= 0) ::close(event_fd_);
+    }
+    shutdown_waiter(const shutdown_waiter&) = delete;
+    shutdown_waiter& operator=(const shutdown_waiter&) = delete;
+
+    [[nodiscard]] bool ok() const noexcept { return signal_fd_ >= 0 && event_fd_ >= 0; }
+
+    void request() noexcept {
+        const std::uint64_t one = 1;
+        (void)!::write(event_fd_, &one, sizeof one);
+    }
+
+    // Returns why it stopped waiting.
+    std::string_view wait() {
+        pollfd fds[2] = {{signal_fd_, POLLIN, 0}, {event_fd_, POLLIN, 0}};
+        for (;;) {
+            const int n = ::poll(fds, 2, 1000);
+            if (n > 0 && (fds[1].revents & POLLIN)) return "shutdown requested";
+            if (n > 0 && (fds[0].revents & POLLIN)) return "signal received";
+            if (watch_parent_ && ::getppid() != parent_) return "parent process exited";
+        }
+    }
+
+private:
+    sigset_t signals_{};
+    pid_t parent_;
+    bool watch_parent_;
+    int signal_fd_ = -1;
+    int event_fd_ = -1;
+};
+
+template <class Provider>
+int serve_provider(int argc, char** argv, const serve_options& options) {
+    const run_mode mode = parse_arguments(argc, argv);
+    if (mode.help || !mode.bad_argument.empty()) {
+        if (!mode.bad_argument.empty()) write_all(STDERR_FILENO, "unknown argument: " + mode.bad_argument + "\n");
+        write_all(mode.help ? STDOUT_FILENO : STDERR_FILENO,
+                  std::string("Usage: ") + (argc > 0 ? argv[0] : "provider") +
+                      " [--debug]\n\n" + std::string(not_a_program_message));
+        return mode.help ? 0 : 2;
+    }
+    const bool managed = !mode.debug;
+    install_hclog();
+
+    if (managed) {
+        const char* cookie = std::getenv(std::string(magic_cookie_key).c_str());
+        if (cookie == nullptr || magic_cookie_value != cookie) {
+            write_all(STDERR_FILENO, not_a_program_message);
+            return 1;
+        }
+        ::signal(SIGINT, SIG_IGN);  // Terraform sends StopProvider instead
+    }
+    ::signal(SIGPIPE, SIG_IGN);
+
+    std::vector<int> offered = options.protocols;
+    if (const char* only = std::getenv("TFPP_PROTOCOL_VERSIONS"); only && *only) {
+        const std::vector<int> allowed = parse_versions(only);
+        std::erase_if(offered, [&](int v) { return std::find(allowed.begin(), allowed.end(), v) == allowed.end(); });
+    }
+    std::erase_if(offered, [](int v) { return v != 5 && v != 6; });
+    if (offered.empty()) return startup_failure("no protocol version left to offer (only 5 and 6 exist)", managed);
+    const char* client_versions = std::getenv("PLUGIN_PROTOCOL_VERSIONS");
+    const int version = negotiate_version(offered, managed && client_versions ? parse_versions(client_versions)
+                                                                              : std::vector<int>{});
+
+    shutdown_waiter waiter(mode.debug);
+    if (!waiter.ok()) return startup_failure("cannot set up signal handling", managed);
+
+    try {
+        socket_dir dir;
+        engine<Provider> eng;
+        stop_signal stopping;
+        provider_service_v6<engine<Provider>> v6(eng);
+        provider_service_v5<engine<Provider>> v5(eng);
+        provisioner_service_v5 provisioner;
+        controller_service controller([&] { waiter.request(); });
+        stdio_service stdio(stopping);
+        broker_service broker;
+
+        std::shared_ptr<grpc::ServerCredentials> credentials = grpc::InsecureServerCredentials();
+        std::string cert_base64;
+        const char* client_cert = managed ? std::getenv("PLUGIN_CLIENT_CERT") : nullptr;
+        if (client_cert != nullptr && *client_cert != '\0') {
+            if (!is_pem_certificate(client_cert))
+                return startup_failure("PLUGIN_CLIENT_CERT does not hold a PEM certificate", managed);
+            const server_certificate cert = make_server_certificate();
+            grpc::SslServerCredentialsOptions tls(GRPC_SSL_REQUEST_AND_REQUIRE_CLIENT_CERTIFICATE_AND_VERIFY);
+            tls.pem_root_certs = client_cert;
+            tls.pem_key_cert_pairs.push_back({cert.key_pem, cert.cert_pem});
+            credentials = grpc::SslServerCredentials(tls);
+            cert_base64 = base64_unpadded(cert.cert_der);
+        }
+
+        grpc::EnableDefaultHealthCheckService(true);
+        grpc::ServerBuilder builder;
+        builder.AddListeningPort("unix:" + dir.socket_path(), credentials);
+        builder.SetMaxReceiveMessageSize(256 << 20);
+        builder.SetMaxSendMessageSize(256 << 20);
+        if (version == 6) {
+            builder.RegisterService(&v6);
+        } else {
+            builder.RegisterService(&v5);
+            builder.RegisterService(&provisioner);
+        }
+        builder.RegisterService(&controller);
+        builder.RegisterService(&stdio);
+        builder.RegisterService(&broker);
+        std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
+        if (!server) return startup_failure("cannot listen on " + dir.socket_path(), managed);
+        server->GetHealthCheckService()->SetServingStatus("plugin", true);
+        dir.apply_group_from_environment();
+
+        if (managed) {
+            write_all(STDOUT_FILENO, handshake_line(version, dir.socket_path(), cert_base64));
+        } else {
+            const std::string address = options.address.empty() ? std::string(Provider::type_name) : options.address;
+            const std::string config = reattach_config(address, version, static_cast<long>(::getpid()),
+                                                       dir.socket_path());
+            write_all(STDOUT_FILENO,
+                      "Provider started. To attach Terraform or OpenTofu, set the TF_REATTACH_PROVIDERS environment "
+                      "variable with the following:\n\n\tTF_REATTACH_PROVIDERS=" +
+                          shell_quote(config) + "\n\n");
+        }
+        log::write(log::level::info, sdk_module, "provider serving",
+                   {{"tf_proto_version", std::to_string(version)}, {"address", dir.socket_path()}});
+
+        const std::string_view why = waiter.wait();
+        log::write(log::level::info, sdk_module, "provider stopping", {{"reason", why}});
+        eng.request_stop();
+        stopping.trigger();
+        server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(1));
+        server->Wait();
+        return 0;
+    } catch (const std::exception& e) {
+        return startup_failure(e.what(), managed);
+    }
+}
+
+}  // namespace detail
+
+// The whole main() of a provider binary:
+//
+//   int main(int argc, char** argv) { return tfpp::serve<my_provider>(argc, argv); }
+template <class Provider>
+int serve(int argc, char** argv, const serve_options& options = {}) {
+    if constexpr (!detail::provider_check<Provider>::ok) {
+        return 1;  // provider_check has stated the problem at compile time
+    } else {
+        return detail::serve_provider<Provider>(argc, argv, options);
+    }
+}
+
+}  // namespace tfpp

@@ -1,0 +1,16 @@
+// tfpp: write Terraform and OpenTofu providers in C++20.
+//
+// Include this where models, resources and data sources are declared; it
+// pulls in no gRPC, protobuf or codec code. The translation unit that holds
+// main() includes <tfpp/serve.hpp> as well.
+#pragma once
+
+#include <tfpp/diag/diagnostics.hpp>
+#include <tfpp/diag/path.hpp>
+#include <tfpp/fwd.hpp>
+#include <tfpp/log/log.hpp>
+#include <tfpp/provider/context.hpp>
+#include <tfpp/provider/provider.hpp>
+#include <tfpp/schema/attribute.hpp>
+#include <tfpp/schema/schema.hpp>
+#include <tfpp/value/value.hpp>

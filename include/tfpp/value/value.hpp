@@ -1,0 +1,119 @@
+// tfpp::value<T>: a Terraform value that is null, unknown (not known until
+// apply) or known. Every attribute of a model is one; collection elements and
+// object fields may be one wherever Terraform allows null or unknown there.
+#pragma once
+
+#include <tfpp/fwd.hpp>
+
+#include <compare>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+namespace tfpp {
+
+struct null_t {
+    explicit constexpr null_t(int) {}
+};
+struct unknown_t {
+    explicit constexpr unknown_t(int) {}
+};
+// `attr = tfpp::null;` and `attr = tfpp::unknown;` read like the plan output.
+inline constexpr null_t null{0};
+inline constexpr unknown_t unknown{0};
+
+enum class value_state : std::uint8_t { null, unknown, known };
+
+// Thrown when code reads a value that is not known. The framework turns it
+// into an error diagnostic naming the attribute, so a handler that forgets a
+// check produces a clear message instead of undefined behaviour.
+class value_access_error : public std::logic_error {
+public:
+    using std::logic_error::logic_error;
+};
+
+template <class T>
+class value {
+public:
+    using value_type = T;
+
+    constexpr value() = default;  // null
+    constexpr value(null_t) noexcept {}
+    constexpr value(unknown_t) noexcept : state_(value_state::unknown) {}
+
+    template <class U = T>
+        requires(std::is_constructible_v<T, U &&> && !std::is_same_v<std::remove_cvref_t<U>, value> &&
+                 !std::is_same_v<std::remove_cvref_t<U>, null_t> &&
+                 !std::is_same_v<std::remove_cvref_t<U>, unknown_t>)
+    constexpr value(U&& v) : state_(value_state::known), v_(std::forward<U>(v)) {}
+
+    [[nodiscard]] constexpr value_state state() const noexcept { return state_; }
+    [[nodiscard]] constexpr bool is_null() const noexcept { return state_ == value_state::null; }
+    [[nodiscard]] constexpr bool is_unknown() const noexcept { return state_ == value_state::unknown; }
+    [[nodiscard]] constexpr bool is_known() const noexcept { return state_ == value_state::known; }
+
+    // The known value; throws value_access_error when null or unknown.
+    [[nodiscard]] constexpr T& get() & { return check(), v_; }
+    [[nodiscard]] constexpr const T& get() const& { return check(), v_; }
+    [[nodiscard]] constexpr T&& get() && { return check(), std::move(v_); }
+    [[nodiscard]] constexpr T& operator*() & { return get(); }
+    [[nodiscard]] constexpr const T& operator*() const& { return get(); }
+    [[nodiscard]] constexpr T* operator->() { return &get(); }
+    [[nodiscard]] constexpr const T* operator->() const { return &get(); }
+
+    template <class U>
+    [[nodiscard]] constexpr T value_or(U&& fallback) const& {
+        return is_known() ? v_ : static_cast<T>(std::forward<U>(fallback));
+    }
+
+    // Makes the value known, default-initialized, and returns it for filling in.
+    constexpr T& emplace() {
+        v_ = T{};
+        state_ = value_state::known;
+        return v_;
+    }
+    constexpr void set_null() noexcept(std::is_nothrow_default_constructible_v<T>) { reset(value_state::null); }
+    constexpr void set_unknown() noexcept(std::is_nothrow_default_constructible_v<T>) {
+        reset(value_state::unknown);
+    }
+
+    // Two values are equal when both are null, both unknown, or both known and equal.
+    friend constexpr bool operator==(const value& a, const value& b) {
+        if (a.state_ != b.state_) return false;
+        return a.state_ != value_state::known || a.v_ == b.v_;
+    }
+    template <class U>
+        requires(!std::is_same_v<U, value> && std::equality_comparable_with<T, U>)
+    friend constexpr bool operator==(const value& a, const U& b) {
+        return a.is_known() && a.v_ == b;
+    }
+
+private:
+    constexpr void check() const {
+        if (state_ != value_state::known)
+            throw value_access_error(state_ == value_state::null ? "tfpp: read of a null value"
+                                                                 : "tfpp: read of an unknown value");
+    }
+    constexpr void reset(value_state s) {
+        v_ = T{};
+        state_ = s;
+    }
+
+    value_state state_ = value_state::null;
+    T v_{};
+};
+
+template <class T>
+inline constexpr bool is_value_v = false;
+template <class T>
+inline constexpr bool is_value_v<value<T>> = true;
+
+template <class T>
+inline constexpr bool is_optional_v = false;
+template <class T>
+inline constexpr bool is_optional_v<std::optional<T>> = true;
+
+}  // namespace tfpp
