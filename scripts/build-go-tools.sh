@@ -24,7 +24,7 @@ publish() {  # <tmpdir> <final dir>
 
 build_tofu() {
     local dest="$tools_dir/opentofu-$OPENTOFU_VERSION-$go_version"
-    if [ -x "$dest/tofu" ] && "$dest/tofu" version 2>/dev/null | grep -q "OpenTofu ${OPENTOFU_VERSION}"; then
+    if [ -x "$dest/tofu" ] && "$dest/tofu" version 2>/dev/null | grep -qx "OpenTofu ${OPENTOFU_VERSION}"; then
         echo "$dest/tofu"; return
     fi
     log "building OpenTofu $OPENTOFU_VERSION with $go_version (first time on this machine: several minutes)"
@@ -45,13 +45,14 @@ build_tofu() {
 
 build_terraform() {
     local dest="$tools_dir/terraform-$TERRAFORM_VERSION-$go_version"
-    if [ -x "$dest/terraform" ] && "$dest/terraform" version 2>/dev/null | grep -q "Terraform ${TERRAFORM_VERSION}"; then
+    if [ -x "$dest/terraform" ] && "$dest/terraform" version 2>/dev/null | grep -qx "Terraform ${TERRAFORM_VERSION}"; then
         echo "$dest/terraform"; return
     fi
     log "building Terraform $TERRAFORM_VERSION with $go_version"
     mkdir -p "$tools_dir"
     local tmp; tmp="$(mktemp -d "$tools_dir/.build.XXXXXX")"
-    CGO_ENABLED=0 GOBIN="$tmp" go install -trimpath -ldflags "-s -w -checklinkname=0" \
+    CGO_ENABLED=0 GOBIN="$tmp" go install -trimpath \
+        -ldflags "-s -w -checklinkname=0 -X github.com/hashicorp/terraform/version.dev=no" \
         "github.com/hashicorp/terraform@$TERRAFORM_VERSION"
     "$tmp/terraform" version >&2
     publish "$tmp" "$dest"

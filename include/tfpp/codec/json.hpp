@@ -56,7 +56,7 @@ private:
             out.clear();
             std::int64_t i = 0;
             for (const auto& e : j) {
-                path_.push(attribute_path::index{i++});
+                path_.push(attribute_path::index(i++));
                 typename type_info<T>::element v{};
                 if (!decode(e, v)) return false;
                 if constexpr (k == type_kind::list) out.push_back(std::move(v));
@@ -68,7 +68,7 @@ private:
             if (!j.is_object()) return fail("Incorrect value type", "expected an object");
             out.clear();
             for (const auto& [key, e] : j.items()) {
-                path_.push(attribute_path::key{key});
+                path_.push(attribute_path::key(key));
                 typename type_info<T>::element v{};
                 if (!decode(e, v)) return false;
                 out.emplace(key, std::move(v));
@@ -83,7 +83,7 @@ private:
             for_each_index<T>([&]<std::size_t I>() {
                 if (!ok) return;
                 const auto it = j.find(std::string(field_name<T, I>()));
-                path_.push(attribute_path::attribute{std::string(field_name<T, I>())});
+                path_.push(attribute_path::attribute(field_name<T, I>()));
                 ok = decode(it == j.end() ? null_json() : *it, get<I>(out));
                 if (ok) path_.pop();
             });

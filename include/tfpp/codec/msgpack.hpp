@@ -205,7 +205,7 @@ private:
             out.clear();
             if constexpr (k == type_kind::list) out.reserve(n);
             for (std::uint32_t i = 0; i < n; ++i) {
-                path_.push(attribute_path::index{i});
+                path_.push(attribute_path::index(i));
                 typename type_info<T>::element e{};
                 if (!decode(e)) return false;
                 if constexpr (k == type_kind::list) {
@@ -224,7 +224,7 @@ private:
             for (std::uint32_t i = 0; i < n; ++i) {
                 std::string key;
                 if (!map_key(key)) return false;
-                path_.push(attribute_path::key{key});
+                path_.push(attribute_path::key(key));
                 typename type_info<T>::element e{};
                 if (!decode(e)) return false;
                 if (!out.emplace(std::move(key), std::move(e)).second)
@@ -264,7 +264,7 @@ private:
                     return;
                 }
                 seen[I] = true;
-                path_.push(attribute_path::attribute{std::string(key)});
+                path_.push(attribute_path::attribute(key));
                 ok = decode(get<I>(out));
                 if (ok) path_.pop();
             });
@@ -283,7 +283,7 @@ private:
             } else if constexpr (is_optional_v<F>) {
                 get<I>(out).reset();
             } else {
-                path_.push(attribute_path::attribute{std::string(field_name<S, I>())});
+                path_.push(attribute_path::attribute(field_name<S, I>()));
                 ok = fail("Missing attribute", "the object lacks this attribute, which the provider's model requires");
             }
         });

@@ -5,35 +5,32 @@
 #include <string>
 #include <string_view>
 #include <utility>
-#include <variant>
 #include <vector>
 
 namespace tfpp {
 
 class attribute_path {
 public:
-    struct attribute {
-        std::string name;
-        friend bool operator==(const attribute&, const attribute&) = default;
+    // One step: an attribute name, a map key, or a list/tuple index.
+    struct step {
+        enum class kind : unsigned char { attribute, key, index };
+        step::kind kind = kind::attribute;
+        std::string name;            // attribute name or map key
+        std::int64_t position = 0;   // list index
+        friend bool operator==(const step&, const step&) = default;
     };
-    struct key {
-        std::string name;
-        friend bool operator==(const key&, const key&) = default;
-    };
-    struct index {
-        std::int64_t position;
-        friend bool operator==(const index&, const index&) = default;
-    };
-    using step = std::variant<attribute, key, index>;
+    [[nodiscard]] static step attribute(std::string_view name) { return {step::kind::attribute, std::string(name), 0}; }
+    [[nodiscard]] static step key(std::string_view k) { return {step::kind::key, std::string(k), 0}; }
+    [[nodiscard]] static step index(std::int64_t i) { return {step::kind::index, {}, i}; }
 
     attribute_path() = default;
     // A path of one attribute name, the usual case for top-level attributes.
-    attribute_path(std::string_view attribute_name) { steps_.push_back(attribute{std::string(attribute_name)}); }
+    attribute_path(std::string_view attribute_name) { steps_.push_back(attribute(attribute_name)); }
     attribute_path(const char* attribute_name) : attribute_path(std::string_view(attribute_name)) {}
 
-    [[nodiscard]] attribute_path then_attribute(std::string_view name) const& { return with(attribute{std::string(name)}); }
-    [[nodiscard]] attribute_path then_key(std::string_view k) const& { return with(key{std::string(k)}); }
-    [[nodiscard]] attribute_path then_index(std::int64_t i) const& { return with(index{i}); }
+    [[nodiscard]] attribute_path then_attribute(std::string_view name) const { return with(attribute(name)); }
+    [[nodiscard]] attribute_path then_key(std::string_view k) const { return with(key(k)); }
+    [[nodiscard]] attribute_path then_index(std::int64_t i) const { return with(index(i)); }
 
     void push(step s) { steps_.push_back(std::move(s)); }
     void pop() { steps_.pop_back(); }
@@ -45,20 +42,24 @@ public:
     [[nodiscard]] std::string to_string() const {
         std::string out;
         for (const step& s : steps_) {
-            if (const auto* a = std::get_if<attribute>(&s)) {
+            switch (s.kind) {
+            case step::kind::attribute:
                 if (!out.empty()) out += '.';
-                out += a->name;
-            } else if (const auto* k = std::get_if<key>(&s)) {
+                out += s.name;
+                break;
+            case step::kind::key:
                 out += "[\"";
-                for (char c : k->name) {
+                for (char c : s.name) {
                     if (c == '"' || c == '\\') out += '\\';
                     out += c;
                 }
                 out += "\"]";
-            } else {
+                break;
+            case step::kind::index:
                 out += '[';
-                out += std::to_string(std::get<index>(s).position);
+                out += std::to_string(s.position);
                 out += ']';
+                break;
             }
         }
         return out;

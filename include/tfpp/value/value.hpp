@@ -6,6 +6,7 @@
 #include <tfpp/fwd.hpp>
 
 #include <compare>
+#include <concepts>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -85,10 +86,15 @@ public:
         if (a.state_ != b.state_) return false;
         return a.state_ != value_state::known || a.v_ == b.v_;
     }
-    template <class U>
-        requires(!std::is_same_v<U, value> && std::equality_comparable_with<T, U>)
-    friend constexpr bool operator==(const value& a, const U& b) {
-        return a.is_known() && a.v_ == b;
+    // value == plain value: true when known and equal. The first parameter is
+    // a template so that only values (and attributes) take this path.
+    template <class V, class U>
+        requires(std::is_base_of_v<value, V> && !std::is_base_of_v<value, U> &&
+                 requires(const T& t, const U& u) {
+                     { t == u } -> std::convertible_to<bool>;
+                 })
+    friend constexpr bool operator==(const V& a, const U& b) {
+        return a.is_known() && a.get() == b;
     }
 
 private:

@@ -8,7 +8,6 @@
 
 #include <string>
 #include <string_view>
-#include <variant>
 
 namespace tfpp::detail {
 
@@ -16,9 +15,11 @@ template <class ProtoPath>
 void path_to_proto(const attribute_path& path, ProtoPath& out) {
     for (const auto& step : path.steps()) {
         auto* s = out.add_steps();
-        if (const auto* a = std::get_if<attribute_path::attribute>(&step)) s->set_attribute_name(a->name);
-        else if (const auto* k = std::get_if<attribute_path::key>(&step)) s->set_element_key_string(k->name);
-        else s->set_element_key_int(std::get<attribute_path::index>(step).position);
+        switch (step.kind) {
+        case attribute_path::step::kind::attribute: s->set_attribute_name(step.name); break;
+        case attribute_path::step::kind::key: s->set_element_key_string(step.name); break;
+        case attribute_path::step::kind::index: s->set_element_key_int(step.position); break;
+        }
     }
 }
 
