@@ -1,0 +1,300 @@
+#!/usr/bin/env python3
+"""End-to-end test: a real OpenTofu (or Terraform) binary drives the example
+provider examples/local through its whole lifecycle.
+
+    run_e2e.py --cli PATH --provider PATH --protocol 6 [--mode mirror|reattach]
+
+mirror:   the provider is installed from a local filesystem mirror by
+          `init`, then: plan, apply, an empty second plan, an in-place
+          update, a change that forces replacement, refresh after the file
+          was edited by hand (drift), a validation error, destroy.
+reattach: the provider is started by this script with --debug and the CLI
+          attaches through TF_REATTACH_PROVIDERS.
+
+The provider process inherits the CLI's environment; TFPP_PROTOCOL_VERSIONS
+restricts which protocol major it offers, and its own log line proves which
+one was used. Every command and its output is printed.
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import shutil
+import signal
+import stat
+import subprocess
+import sys
+import tempfile
+import time
+
+VERSION = "0.1.0"
+
+
+class Failure(Exception):
+    pass
+
+
+def check(cond, message):
+    if not cond:
+        raise Failure(message)
+
+
+class Workspace:
+    def __init__(self, args, root):
+        self.args = args
+        self.root = root
+        self.work = os.path.join(root, "work")
+        self.files = os.path.join(self.work, "files")
+        self.log = os.path.join(root, "cli.log")
+        os.makedirs(self.files)
+        self.env = dict(os.environ)
+        for k in list(self.env):
+            if k.startswith("TF_") or k.startswith("PLUGIN_"):
+                del self.env[k]
+        self.env.update({
+            "TF_IN_AUTOMATION": "1",
+            "CHECKPOINT_DISABLE": "1",
+            "TF_CLI_CONFIG_FILE": os.path.join(root, "cli.tfrc"),
+            "TF_LOG_PROVIDER": "INFO",
+            "TF_LOG_PATH": self.log,
+            "TFPP_PROTOCOL_VERSIONS": str(args.protocol),
+            "HOME": root,
+        })
+
+    def install_mirror(self):
+        mirror = os.path.join(self.root, "mirror")
+        for host in ("registry.opentofu.org", "registry.terraform.io"):
+            d = os.path.join(mirror, host, "tfpp", "local", VERSION, "linux_amd64")
+            os.makedirs(d)
+            shutil.copy2(self.args.provider, os.path.join(d, "terraform-provider-local_v" + VERSION))
+        with open(self.env["TF_CLI_CONFIG_FILE"], "w") as f:
+            f.write('provider_installation {\n  filesystem_mirror {\n    path = "%s"\n  }\n}\n' % mirror)
+
+    def no_installation(self):
+        with open(self.env["TF_CLI_CONFIG_FILE"], "w") as f:
+            f.write("")
+
+    def write_config(self, filename, content, permission=None):
+        perm = '\n  file_permission = "%s"' % permission if permission else ""
+        with open(os.path.join(self.work, "main.tf"), "w") as f:
+            f.write(f'''terraform {{
+  required_providers {{
+    local = {{
+      source  = "tfpp/local"
+      version = "{VERSION}"
+    }}
+  }}
+}}
+
+provider "local" {{
+  base_directory = "${{path.module}}/files"
+}}
+
+resource "local_file" "greeting" {{
+  filename = "{filename}"
+  content  = "{content}"{perm}
+}}
+
+data "local_file" "greeting" {{
+  filename = local_file.greeting.id
+}}
+
+output "content" {{
+  value = data.local_file.greeting.content
+}}
+''')
+
+    def run(self, *cli_args, expect=(0,)):
+        cmd = [self.args.cli, *cli_args, "-no-color"]
+        print("\n$ " + " ".join([os.path.basename(self.args.cli), *cli_args]), flush=True)
+        start = time.monotonic()
+        p = subprocess.run(cmd, cwd=self.work, env=self.env, stdin=subprocess.DEVNULL,
+                           capture_output=True, text=True, timeout=300)
+        out = p.stdout + p.stderr
+        print(out.rstrip(), flush=True)
+        print(f"[exit {p.returncode}, {time.monotonic() - start:.2f}s]", flush=True)
+        check(p.returncode in expect, f"{' '.join(cli_args)} exited {p.returncode}, expected {expect}")
+        return p.returncode, out
+
+    def state(self):
+        _, out = self.run("show", "-json")
+        return json.loads(out[: out.rindex("}") + 1])
+
+    def resource(self):
+        resources = self.state().get("values", {}).get("root_module", {}).get("resources", [])
+        for r in resources:
+            if r["address"] == "local_file.greeting":
+                return r["values"]
+        return None
+
+    def file(self, name):
+        return os.path.join(self.files, name)
+
+
+def read(path):
+    with open(path) as f:
+        return f.read()
+
+
+def sha256(s):
+    return hashlib.sha256(s.encode()).hexdigest()
+
+
+def lifecycle(ws):
+    """The eight steps of the issue, each asserted on files and state."""
+    ws.write_config("greeting.txt", "Hello")
+
+    # 1. init from the filesystem mirror
+    if ws.args.mode == "mirror":
+        _, out = ws.run("init")
+        check("tfpp/local" in out, "init did not install tfpp/local")
+        check(os.path.exists(os.path.join(ws.work, ".terraform.lock.hcl")), "init wrote no lock file")
+
+    # 2. plan: one resource to add
+    code, out = ws.run("plan", "-detailed-exitcode", expect=(2,))
+    check("1 to add, 0 to change, 0 to destroy" in out, "plan does not add the file")
+
+    # 3. apply
+    ws.run("apply", "-auto-approve")
+    check(read(ws.file("greeting.txt")) == "Hello", "apply did not write the file")
+    r = ws.resource()
+    check(r is not None, "state holds no local_file.greeting")
+    check(r["content_sha256"] == sha256("Hello"), "content_sha256 in state is wrong")
+    check(r["file_permission"] == "0644", "default permission is not 0644")
+    check(r["id"] == os.path.realpath(ws.file("greeting.txt")) or r["id"] == ws.file("greeting.txt"),
+          "id is not the file's absolute path: " + r["id"])
+    first_id = r["id"]
+    check(ws.state()["values"]["outputs"]["content"]["value"] == "Hello", "data source did not read the file")
+
+    # 4. a second plan must be empty
+    ws.run("plan", "-detailed-exitcode", expect=(0,))
+
+    # 5. in-place update
+    ws.write_config("greeting.txt", "Hello again")
+    code, out = ws.run("plan", "-detailed-exitcode", expect=(2,))
+    check("0 to add, 1 to change, 0 to destroy" in out, "content change is not an in-place update")
+    ws.run("apply", "-auto-approve")
+    check(read(ws.file("greeting.txt")) == "Hello again", "update did not rewrite the file")
+    r = ws.resource()
+    check(r["id"] == first_id and r["content_sha256"] == sha256("Hello again"), "state after update is wrong")
+    ws.run("plan", "-detailed-exitcode", expect=(0,))
+
+    # permission change, also in place
+    ws.write_config("greeting.txt", "Hello again", permission="0600")
+    ws.run("apply", "-auto-approve")
+    check(stat.S_IMODE(os.stat(ws.file("greeting.txt")).st_mode) == 0o600, "chmod did not happen")
+
+    # 6. a new filename forces replacement
+    ws.write_config("renamed.txt", "Hello again", permission="0600")
+    code, out = ws.run("plan", "-detailed-exitcode", expect=(2,))
+    check("# forces replacement" in out and "1 to add, 0 to change, 1 to destroy" in out,
+          "filename change does not force replacement")
+    ws.run("apply", "-auto-approve")
+    check(not os.path.exists(ws.file("greeting.txt")), "old file still exists after replacement")
+    check(read(ws.file("renamed.txt")) == "Hello again", "replacement file missing")
+
+    # 7. drift: the file edited by hand is seen by refresh and put right
+    with open(ws.file("renamed.txt"), "w") as f:
+        f.write("edited by hand")
+    code, out = ws.run("plan", "-refresh-only", "-detailed-exitcode", expect=(2,))
+    check("edited by hand" in out, "refresh does not report the edited content")
+    code, out = ws.run("plan", "-detailed-exitcode", expect=(2,))
+    check("0 to add, 1 to change, 0 to destroy" in out, "drift does not plan an update")
+    ws.run("apply", "-auto-approve")
+    check(read(ws.file("renamed.txt")) == "Hello again", "apply did not repair the drift")
+    # and a file deleted by hand is created again
+    os.remove(ws.file("renamed.txt"))
+    code, out = ws.run("plan", "-detailed-exitcode", expect=(2,))
+    check("1 to add, 0 to change, 0 to destroy" in out, "a deleted file is not planned for creation")
+    ws.run("apply", "-auto-approve")
+    check(os.path.exists(ws.file("renamed.txt")), "the deleted file was not created again")
+
+    # a validation error names the attribute and the configuration line
+    ws.write_config("renamed.txt", "Hello again", permission="999")
+    code, out = ws.run("plan", expect=(1,))
+    check("Invalid file permission" in out, "validation error not shown")
+    check(re.search(r'file_permission = "999"', out), "the error does not point at the attribute's line")
+    ws.write_config("renamed.txt", "Hello again", permission="0600")
+
+    # 8. destroy
+    ws.run("destroy", "-auto-approve")
+    check(not os.path.exists(ws.file("renamed.txt")), "destroy left the file")
+    check(ws.resource() is None, "destroy left the resource in state")
+
+
+def check_protocol(ws):
+    """The provider's own log line says which protocol major served."""
+    with open(ws.log) as f:
+        log = f.read()
+    served = set(re.findall(r"tf_proto_version=(\d)", log))
+    check(served == {str(ws.args.protocol)}, f"provider served protocol(s) {sorted(served)}, expected {ws.args.protocol}")
+    print(f"\nprovider log confirms protocol {ws.args.protocol} in "
+          f"{len(re.findall('provider serving', log))} provider process(es)")
+
+
+def start_debug_provider(ws):
+    p = subprocess.Popen([ws.args.provider, "--debug"], cwd=ws.work, env=ws.env, stdin=subprocess.DEVNULL,
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    deadline = time.monotonic() + 20
+    lines = []
+    while time.monotonic() < deadline:
+        line = p.stdout.readline()
+        if not line:
+            break
+        lines.append(line)
+        m = re.match(r"\s*TF_REATTACH_PROVIDERS='(.*)'\s*$", line)
+        if m:
+            return p, m.group(1).replace("'\"'\"'", "'")
+    p.kill()
+    raise Failure("debug provider printed no TF_REATTACH_PROVIDERS line: " + "".join(lines))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cli", required=True)
+    ap.add_argument("--provider", required=True)
+    ap.add_argument("--protocol", type=int, choices=(5, 6), required=True)
+    ap.add_argument("--mode", choices=("mirror", "reattach"), default="mirror")
+    args = ap.parse_args()
+    args.cli = os.path.abspath(args.cli)
+    args.provider = os.path.abspath(args.provider)
+
+    root = tempfile.mkdtemp(prefix="tfpp-e2e-")
+    debug = None
+    try:
+        ws = Workspace(args, root)
+        ws.no_installation()
+        version = subprocess.run([args.cli, "version"], env=ws.env, capture_output=True, text=True).stdout
+        print(version.strip().splitlines()[0], f"/ protocol {args.protocol} / {args.mode}", flush=True)
+        if args.mode == "mirror":
+            ws.install_mirror()
+        else:
+            ws.no_installation()
+            debug, reattach = start_debug_provider(ws)
+            ws.env["TF_REATTACH_PROVIDERS"] = reattach
+        lifecycle(ws)
+        if args.mode == "mirror":
+            check_protocol(ws)
+        else:
+            debug.send_signal(signal.SIGINT)
+            check(debug.wait(timeout=10) == 0, "debug provider did not exit cleanly on SIGINT")
+            debug = None
+        print("\nPASS", flush=True)
+        return 0
+    except (Failure, subprocess.TimeoutExpired) as e:
+        print(f"\nFAIL: {e}", flush=True)
+        if os.path.exists(os.path.join(root, "cli.log")):
+            print("--- last lines of the CLI log ---")
+            with open(os.path.join(root, "cli.log")) as f:
+                print("".join(f.readlines()[-40:]))
+        return 1
+    finally:
+        if debug is not None:
+            debug.kill()
+        shutil.rmtree(root, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
