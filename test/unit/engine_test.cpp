@@ -226,3 +226,37 @@ TEST_CASE("the stop flag reaches handlers", "[engine]") {
 }
 
 }  // namespace test_engine
+
+namespace test_engine_minimal {
+
+struct note_model {
+    tfpp::required<std::string> text;
+};
+struct note {
+    using model = note_model;
+    static constexpr std::string_view type_name = "bare_note";
+    std::optional<model> create(model plan, tfpp::context&) { return plan; }
+    std::optional<model> read(model state, tfpp::context&) { return state; }
+    std::optional<model> update(model plan, const model&, tfpp::context&) { return plan; }
+    void destroy(const model&, tfpp::context&) {}
+};
+// No configuration, no configure(), no data sources: all optional.
+struct bare_provider {
+    static constexpr std::string_view type_name = "bare";
+    using resources = tfpp::types<note>;
+};
+
+TEST_CASE("a provider without configuration accepts an empty provider block", "[engine]") {
+    static_assert(tfpp::valid_provider<bare_provider>);
+    tfpp::detail::engine<bare_provider> e;
+    CHECK(e.provider_schema().attributes.empty());
+    CHECK(e.data_sources().empty());
+    tfpp::context ctx = e.make_context();
+    e.configure(std::string("\x80", 1), "1.0", ctx);  // {}
+    CHECK_FALSE(ctx.has_errors());
+    tfpp::context bad = e.make_context();
+    e.configure(std::string("\x81\xa1x\x01", 4), "1.0", bad);  // {"x": 1}
+    CHECK(bad.diagnostics()[0].summary == "Unsupported attribute");
+}
+
+}  // namespace test_engine_minimal

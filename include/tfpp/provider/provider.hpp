@@ -65,7 +65,7 @@ concept has_validate = requires(R& r, const M& m, context& c) { r.validate(m, c)
 
 template <class P>
 concept has_config = requires { typename P::config; };
-template <class P, class C = typename P::config>
+template <class P, class C>
 concept has_configure = requires(P& p, const C& c, context& ctx) { p.configure(c, ctx); };
 
 template <class P>
@@ -149,7 +149,10 @@ struct resource_check {
     static_assert(named_well,
                   "tfpp: a resource's type_name must start with the provider's type_name and an underscore, "
                   "e.g. \"local_file\" in provider \"local\".");
-    static constexpr bool ok = problem == handler_problem::none && named_well && model_check<typename R::model>::ok;
+    static constexpr bool ok = [] {
+        if constexpr (problem == handler_problem::none) return named_well && model_check<typename R::model>::ok;
+        else return false;
+    }();
 };
 
 template <class D, class P>
@@ -168,7 +171,10 @@ struct data_source_check {
     static_assert(named_well,
                   "tfpp: a data source's type_name must start with the provider's type_name and an underscore, "
                   "e.g. \"local_file\" in provider \"local\".");
-    static constexpr bool ok = problem == handler_problem::none && named_well && model_check<typename D::model>::ok;
+    static constexpr bool ok = [] {
+        if constexpr (problem == handler_problem::none) return named_well && model_check<typename D::model>::ok;
+        else return false;
+    }();
 };
 
 template <class P, class List>
@@ -204,6 +210,12 @@ struct provider_check {
 };
 
 }  // namespace detail
+
+// True for a well-formed provider. Naming it runs the same compile-time checks
+// as tfpp::serve, each failing with one `tfpp:` message, without pulling in
+// the server: `static_assert(tfpp::valid_provider<my_provider>);` in a test.
+template <class P>
+inline constexpr bool valid_provider = detail::provider_check<P>::ok;
 
 template <class R>
 concept resource = detail::check_resource<R>() == detail::handler_problem::none;

@@ -52,33 +52,33 @@ struct deprecated {
 enum class attribute_role : unsigned char { required, optional, computed, optional_computed };
 
 namespace detail {
-// What each option contributes to the schema; unknown types are not options.
-template <class O>
-struct option_info {
-    static constexpr bool is_option = false;
-};
-template <class O>
-struct flag_option {
+// What each option contributes to the schema. A type that is not an option
+// contributes nothing, so that only the static_assert below reports it.
+struct option_defaults {
     static constexpr bool is_option = true;
     static constexpr bool is_deprecated = false;
     static constexpr std::string_view description{}, markdown{}, deprecation{};
 };
+template <class O>
+struct option_info : option_defaults {
+    static constexpr bool is_option = false;
+};
 template <>
-struct option_info<sensitive> : flag_option<sensitive> {};
+struct option_info<sensitive> : option_defaults {};
 template <>
-struct option_info<requires_replace> : flag_option<requires_replace> {};
+struct option_info<requires_replace> : option_defaults {};
 template <>
-struct option_info<use_state_for_unknown> : flag_option<use_state_for_unknown> {};
+struct option_info<use_state_for_unknown> : option_defaults {};
 template <fixed_string T>
-struct option_info<tfpp::description<T>> : flag_option<void> {
+struct option_info<tfpp::description<T>> : option_defaults {
     static constexpr std::string_view description = T.view();
 };
 template <fixed_string T>
-struct option_info<markdown_description<T>> : flag_option<void> {
+struct option_info<markdown_description<T>> : option_defaults {
     static constexpr std::string_view markdown = T.view();
 };
 template <fixed_string T>
-struct option_info<deprecated<T>> : flag_option<void> {
+struct option_info<deprecated<T>> : option_defaults {
     static constexpr std::string_view deprecation = T.view();
     static constexpr bool is_deprecated = true;
 };

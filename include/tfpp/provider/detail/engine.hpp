@@ -306,7 +306,7 @@ public:
         terraform_version_.assign(terraform_version);
         config_model c;
         if (!decode_model(config, c, ctx)) return;
-        if constexpr (has_configure<P>) guarded(ctx, "provider configure", [&] { provider_.configure(c, ctx); });
+        if constexpr (has_configure<P, config_model>) guarded(ctx, "provider configure", [&] { provider_.configure(c, ctx); });
     }
 
     // Held by every call except ConfigureProvider.

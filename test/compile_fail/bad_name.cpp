@@ -1,0 +1,12 @@
+// expect: tfpp: a field name breaks Terraform's naming rule
+#include <tfpp/tfpp.hpp>
+
+#include <optional>
+#include <string>
+
+#include <array>
+
+struct model {
+    tfpp::required<std::string> fileName;
+};
+[[maybe_unused]] const auto& schema = tfpp::schema_of<model>();

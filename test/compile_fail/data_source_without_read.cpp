@@ -1,0 +1,18 @@
+// expect: tfpp: a data source needs `std::optional<model> read(model config
+#include <tfpp/tfpp.hpp>
+
+#include <optional>
+#include <string>
+
+struct model {
+    tfpp::required<std::string> name;
+};
+struct lookup {
+    using model = ::model;
+    static constexpr std::string_view type_name = "demo_lookup";
+};
+struct provider {
+    static constexpr std::string_view type_name = "demo";
+    using data_sources = tfpp::types<lookup>;
+};
+[[maybe_unused]] constexpr bool checked = tfpp::valid_provider<provider>;

@@ -1,0 +1,21 @@
+// expect: tfpp: a resource needs `std::optional<model> read
+#include <tfpp/tfpp.hpp>
+
+#include <optional>
+#include <string>
+
+struct model {
+    tfpp::required<std::string> name;
+};
+struct thing {
+    using model = ::model;
+    static constexpr std::string_view type_name = "demo_thing";
+    std::optional<model> create(model plan, tfpp::context& ctx);
+    std::optional<model> update(model plan, const model& prior, tfpp::context& ctx);
+    void destroy(const model& state, tfpp::context& ctx);
+};
+struct provider {
+    static constexpr std::string_view type_name = "demo";
+    using resources = tfpp::types<thing>;
+};
+[[maybe_unused]] constexpr bool checked = tfpp::valid_provider<provider>;

@@ -1,0 +1,17 @@
+// expect: tfpp: a resource needs `static constexpr std::string_view type_name
+#include <tfpp/tfpp.hpp>
+
+#include <optional>
+#include <string>
+
+struct model {
+    tfpp::required<std::string> name;
+};
+struct thing {
+    using model = ::model;
+};
+struct provider {
+    static constexpr std::string_view type_name = "demo";
+    using resources = tfpp::types<thing>;
+};
+[[maybe_unused]] constexpr bool checked = tfpp::valid_provider<provider>;

@@ -1,0 +1,12 @@
+// expect: tfpp: a field's C++ type has no Terraform equivalent
+#include <tfpp/tfpp.hpp>
+
+#include <optional>
+#include <string>
+
+#include <array>
+
+struct model {
+    tfpp::optional<std::array<int, 3>> triple;
+};
+[[maybe_unused]] const auto& schema = tfpp::schema_of<model>();
