@@ -31,7 +31,10 @@ if [ ! -f "$msgpack_root/usr/include/msgpack.hpp" ]; then
     tmp="$(mktemp -d "$cache/.msgpack.XXXXXX")"
     # apt-get download drops privileges to _apt, which needs to write here.
     chmod 0777 "$tmp"
-    (cd "$tmp" && apt-get download -qq libmsgpack-cxx-dev=4.1.3-1 >&2 2>/dev/null || apt-get download -qq libmsgpack-cxx-dev >&2)
+    if ! (cd "$tmp" && apt-get download -qq libmsgpack-cxx-dev >&2); then
+        $sudo apt-get update -qq >&2   # a fresh machine may have no package lists yet
+        (cd "$tmp" && apt-get download -qq libmsgpack-cxx-dev >&2)
+    fi
     dpkg-deb -x "$tmp"/libmsgpack-cxx-dev_*.deb "$tmp/root"
     test -f "$tmp/root/usr/include/msgpack.hpp"
     rm -rf "$msgpack_root"; mv "$tmp/root" "$msgpack_root"; rm -rf "$tmp"

@@ -1,0 +1,25 @@
+# Shared by scripts/run-example.sh and scripts/test.sh: installs what the
+# build needs and configures the build directory. Sourced, not run.
+
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${TFPP_BUILD_DIR:-$repo/build}"
+
+step() { printf '\n==> %s\n' "$*"; }
+
+command -v go >/dev/null || { echo "Go (>= 1.22) is needed to build OpenTofu from the Go module proxy" >&2; exit 1; }
+
+step "Debian packages"
+msgpack_dir="$("$repo/scripts/install-deps.sh")"
+
+step "OpenTofu (built from the Go module proxy once, then cached)"
+tofu="$("$repo/scripts/build-go-tools.sh" tofu)"
+"$tofu" version 2>/dev/null | sed -n "/^OpenTofu/p"
+
+configure() {  # extra meson options...
+    local opts=(-Dmsgpack_include_dir="$msgpack_dir" -Dtofu="$tofu" "$@")
+    if [ -f "$build/build.ninja" ]; then
+        meson setup --reconfigure "$build" "${opts[@]}" >/dev/null
+    else
+        meson setup "$build" "$repo" "${opts[@]}" >/dev/null
+    fi
+}

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Runs every test: unit, compile-fail, proto wire contract, serve (the real
+# provider process over gRPC with AutoMTLS), packaging, and end to end with
+# real OpenTofu and HashiCorp Terraform over protocols 6 and 5.
+# Installs what it needs first (Debian packages, OpenTofu, Terraform).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+step "HashiCorp Terraform (built from the Go module proxy once, then cached)"
+terraform="$("$repo/scripts/build-go-tools.sh" terraform)"
+"$terraform" version 2>/dev/null | sed -n "/^Terraform/p"
+
+step "Build"
+configure -De2e=enabled -Dterraform="$terraform" -Dwerror=true
+start=$(date +%s)
+ninja -C "$build" -j2
+echo "build: $(( $(date +%s) - start )) s"
+
+step "Unit, compile-fail, proto, serve and packaging tests"
+meson test -C "$build" --no-rebuild --print-errorlogs --no-suite e2e
+
+step "End to end: OpenTofu and Terraform drive examples/local"
+meson test -C "$build" --no-rebuild --print-errorlogs --suite e2e --verbose
