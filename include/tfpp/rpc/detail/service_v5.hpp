@@ -16,83 +16,139 @@ class provider_service_v5 final : public tfplugin5::Provider::Service {
 public:
     explicit provider_service_v5(Engine& e) : e_(e) {}
 
-    grpc::Status GetSchema(grpc::ServerContext*, const tfplugin5::GetProviderSchema_Request* req, tfplugin5::GetProviderSchema_Response* resp) override {
+    grpc::Status GetSchema(grpc::ServerContext*, const tfplugin5::GetProviderSchema_Request* req,
+                           tfplugin5::GetProviderSchema_Response* resp) override {
         return rpc_call("GetSchema", [&] { (void)req, *resp = schema_response(); });
     }
-    grpc::Status PrepareProviderConfig(grpc::ServerContext*, const tfplugin5::PrepareProviderConfig_Request* req, tfplugin5::PrepareProviderConfig_Response* resp) override {
-        return rpc_call("PrepareProviderConfig", [&] { resp->mutable_prepared_config()->CopyFrom(req->config()), validate_provider_config(e_, *req, *resp); });
+    grpc::Status PrepareProviderConfig(grpc::ServerContext*, const tfplugin5::PrepareProviderConfig_Request* req,
+                                       tfplugin5::PrepareProviderConfig_Response* resp) override {
+        return rpc_call("PrepareProviderConfig", [&] {
+            resp->mutable_prepared_config()->CopyFrom(req->config()), validate_provider_config(e_, *req, *resp);
+        });
     }
-    grpc::Status ValidateResourceTypeConfig(grpc::ServerContext*, const tfplugin5::ValidateResourceTypeConfig_Request* req, tfplugin5::ValidateResourceTypeConfig_Response* resp) override {
+    grpc::Status ValidateResourceTypeConfig(grpc::ServerContext*, const tfplugin5::ValidateResourceTypeConfig_Request* req,
+                                            tfplugin5::ValidateResourceTypeConfig_Response* resp) override {
         return rpc_call("ValidateResourceTypeConfig", [&] { validate_resource_config(e_, *req, *resp); });
     }
-    grpc::Status ValidateDataSourceConfig(grpc::ServerContext*, const tfplugin5::ValidateDataSourceConfig_Request* req, tfplugin5::ValidateDataSourceConfig_Response* resp) override {
+    grpc::Status ValidateDataSourceConfig(grpc::ServerContext*, const tfplugin5::ValidateDataSourceConfig_Request* req,
+                                          tfplugin5::ValidateDataSourceConfig_Response* resp) override {
         return rpc_call("ValidateDataSourceConfig", [&] { validate_data_source_config(e_, *req, *resp); });
     }
-    grpc::Status Configure(grpc::ServerContext*, const tfplugin5::Configure_Request* req, tfplugin5::Configure_Response* resp) override {
+    grpc::Status Configure(grpc::ServerContext*, const tfplugin5::Configure_Request* req,
+                           tfplugin5::Configure_Response* resp) override {
         return rpc_call("Configure", [&] { configure_provider(e_, *req, *resp); });
     }
-    grpc::Status Stop(grpc::ServerContext*, const tfplugin5::Stop_Request* req, tfplugin5::Stop_Response* resp) override {
+    grpc::Status Stop(grpc::ServerContext*, const tfplugin5::Stop_Request* req,
+                      tfplugin5::Stop_Response* resp) override {
         return rpc_call("Stop", [&] { (void)req, (void)resp, e_.request_stop(); });
     }
-    grpc::Status GetMetadata(grpc::ServerContext*, const tfplugin5::GetMetadataMsg_Request* req, tfplugin5::GetMetadataMsg_Response* resp) override {
+    grpc::Status GetMetadata(grpc::ServerContext*, const tfplugin5::GetMetadataMsg_Request* req,
+                             tfplugin5::GetMetadataMsg_Response* resp) override {
         return rpc_call("GetMetadata", [&] { (void)req, get_metadata(e_, *resp); });
     }
-    grpc::Status UpgradeResourceState(grpc::ServerContext*, const tfplugin5::UpgradeResourceState_Request* req, tfplugin5::UpgradeResourceState_Response* resp) override {
+    grpc::Status UpgradeResourceState(grpc::ServerContext*, const tfplugin5::UpgradeResourceState_Request* req,
+                                      tfplugin5::UpgradeResourceState_Response* resp) override {
         return rpc_call("UpgradeResourceState", [&] { upgrade_resource_state(e_, *req, *resp); });
     }
-    grpc::Status GetResourceIdentitySchemas(grpc::ServerContext*, const tfplugin5::GetResourceIdentitySchemas_Request* req, tfplugin5::GetResourceIdentitySchemas_Response* resp) override {
-        return rpc_call("GetResourceIdentitySchemas", [&] { (void)req, (void)resp  /* no resource declares an identity: the empty answer is the true one */; });
+    grpc::Status GetResourceIdentitySchemas(grpc::ServerContext*, const tfplugin5::GetResourceIdentitySchemas_Request* req,
+                                            tfplugin5::GetResourceIdentitySchemas_Response* resp) override {
+        return rpc_call("GetResourceIdentitySchemas", [&] {
+            (void)req, (void)resp  /* no resource declares an identity: the empty answer is the true one */;
+        });
     }
-    grpc::Status UpgradeResourceIdentity(grpc::ServerContext*, const tfplugin5::UpgradeResourceIdentity_Request* req, tfplugin5::UpgradeResourceIdentity_Response* resp) override {
-        return rpc_call("UpgradeResourceIdentity", [&] { answer_not_supported(*resp, "UpgradeResourceIdentity", "resource identity (" + req->type_name() + ")"); });
+    grpc::Status UpgradeResourceIdentity(grpc::ServerContext*, const tfplugin5::UpgradeResourceIdentity_Request* req,
+                                         tfplugin5::UpgradeResourceIdentity_Response* resp) override {
+        return rpc_call("UpgradeResourceIdentity", [&] {
+            answer_not_supported(*resp, "UpgradeResourceIdentity", "resource identity (" + req->type_name() + ")");
+        });
     }
-    grpc::Status ReadResource(grpc::ServerContext*, const tfplugin5::ReadResource_Request* req, tfplugin5::ReadResource_Response* resp) override {
+    grpc::Status ReadResource(grpc::ServerContext*, const tfplugin5::ReadResource_Request* req,
+                              tfplugin5::ReadResource_Response* resp) override {
         return rpc_call("ReadResource", [&] { read_resource(e_, *req, *resp); });
     }
-    grpc::Status PlanResourceChange(grpc::ServerContext*, const tfplugin5::PlanResourceChange_Request* req, tfplugin5::PlanResourceChange_Response* resp) override {
+    grpc::Status PlanResourceChange(grpc::ServerContext*, const tfplugin5::PlanResourceChange_Request* req,
+                                    tfplugin5::PlanResourceChange_Response* resp) override {
         return rpc_call("PlanResourceChange", [&] { plan_resource_change(e_, *req, *resp); });
     }
-    grpc::Status ApplyResourceChange(grpc::ServerContext*, const tfplugin5::ApplyResourceChange_Request* req, tfplugin5::ApplyResourceChange_Response* resp) override {
+    grpc::Status ApplyResourceChange(grpc::ServerContext*, const tfplugin5::ApplyResourceChange_Request* req,
+                                     tfplugin5::ApplyResourceChange_Response* resp) override {
         return rpc_call("ApplyResourceChange", [&] { apply_resource_change(e_, *req, *resp); });
     }
-    grpc::Status ImportResourceState(grpc::ServerContext*, const tfplugin5::ImportResourceState_Request* req, tfplugin5::ImportResourceState_Response* resp) override {
+    grpc::Status ImportResourceState(grpc::ServerContext*, const tfplugin5::ImportResourceState_Request* req,
+                                     tfplugin5::ImportResourceState_Response* resp) override {
         return rpc_call("ImportResourceState", [&] { import_resource_state(e_, *req, *resp); });
     }
-    grpc::Status MoveResourceState(grpc::ServerContext*, const tfplugin5::MoveResourceState_Request* req, tfplugin5::MoveResourceState_Response* resp) override {
-        return rpc_call("MoveResourceState", [&] { answer_not_supported(*resp, "MoveResourceState", "moving state from " + req->source_type_name() + " to " + req->target_type_name()); });
+    grpc::Status MoveResourceState(grpc::ServerContext*, const tfplugin5::MoveResourceState_Request* req,
+                                   tfplugin5::MoveResourceState_Response* resp) override {
+        return rpc_call("MoveResourceState", [&] {
+            answer_not_supported(*resp, "MoveResourceState",
+                                 "moving state from " + req->source_type_name() + " to " + req->target_type_name());
+        });
     }
-    grpc::Status ReadDataSource(grpc::ServerContext*, const tfplugin5::ReadDataSource_Request* req, tfplugin5::ReadDataSource_Response* resp) override {
+    grpc::Status ReadDataSource(grpc::ServerContext*, const tfplugin5::ReadDataSource_Request* req,
+                                tfplugin5::ReadDataSource_Response* resp) override {
         return rpc_call("ReadDataSource", [&] { read_data_source(e_, *req, *resp); });
     }
-    grpc::Status GenerateResourceConfig(grpc::ServerContext*, const tfplugin5::GenerateResourceConfig_Request* req, tfplugin5::GenerateResourceConfig_Response* resp) override {
-        return rpc_call("GenerateResourceConfig", [&] { answer_not_supported(*resp, "GenerateResourceConfig", "generating configuration for " + req->type_name()); });
+    grpc::Status GenerateResourceConfig(grpc::ServerContext*, const tfplugin5::GenerateResourceConfig_Request* req,
+                                        tfplugin5::GenerateResourceConfig_Response* resp) override {
+        return rpc_call("GenerateResourceConfig", [&] {
+            answer_not_supported(*resp, "GenerateResourceConfig", "generating configuration for " + req->type_name());
+        });
     }
-    grpc::Status ValidateEphemeralResourceConfig(grpc::ServerContext*, const tfplugin5::ValidateEphemeralResourceConfig_Request* req, tfplugin5::ValidateEphemeralResourceConfig_Response* resp) override {
-        return rpc_call("ValidateEphemeralResourceConfig", [&] { answer_not_supported(*resp, "ValidateEphemeralResourceConfig", "ephemeral resource " + req->type_name()); });
+    grpc::Status ValidateEphemeralResourceConfig(grpc::ServerContext*, const tfplugin5::ValidateEphemeralResourceConfig_Request* req,
+                                                 tfplugin5::ValidateEphemeralResourceConfig_Response* resp) override {
+        return rpc_call("ValidateEphemeralResourceConfig", [&] {
+            answer_not_supported(*resp, "ValidateEphemeralResourceConfig", "ephemeral resource " + req->type_name());
+        });
     }
-    grpc::Status OpenEphemeralResource(grpc::ServerContext*, const tfplugin5::OpenEphemeralResource_Request* req, tfplugin5::OpenEphemeralResource_Response* resp) override {
-        return rpc_call("OpenEphemeralResource", [&] { answer_not_supported(*resp, "OpenEphemeralResource", "ephemeral resource " + req->type_name()); });
+    grpc::Status OpenEphemeralResource(grpc::ServerContext*, const tfplugin5::OpenEphemeralResource_Request* req,
+                                       tfplugin5::OpenEphemeralResource_Response* resp) override {
+        return rpc_call("OpenEphemeralResource", [&] {
+            answer_not_supported(*resp, "OpenEphemeralResource", "ephemeral resource " + req->type_name());
+        });
     }
-    grpc::Status RenewEphemeralResource(grpc::ServerContext*, const tfplugin5::RenewEphemeralResource_Request* req, tfplugin5::RenewEphemeralResource_Response* resp) override {
-        return rpc_call("RenewEphemeralResource", [&] { answer_not_supported(*resp, "RenewEphemeralResource", "ephemeral resource " + req->type_name()); });
+    grpc::Status RenewEphemeralResource(grpc::ServerContext*, const tfplugin5::RenewEphemeralResource_Request* req,
+                                        tfplugin5::RenewEphemeralResource_Response* resp) override {
+        return rpc_call("RenewEphemeralResource", [&] {
+            answer_not_supported(*resp, "RenewEphemeralResource", "ephemeral resource " + req->type_name());
+        });
     }
-    grpc::Status CloseEphemeralResource(grpc::ServerContext*, const tfplugin5::CloseEphemeralResource_Request* req, tfplugin5::CloseEphemeralResource_Response* resp) override {
-        return rpc_call("CloseEphemeralResource", [&] { answer_not_supported(*resp, "CloseEphemeralResource", "ephemeral resource " + req->type_name()); });
+    grpc::Status CloseEphemeralResource(grpc::ServerContext*, const tfplugin5::CloseEphemeralResource_Request* req,
+                                        tfplugin5::CloseEphemeralResource_Response* resp) override {
+        return rpc_call("CloseEphemeralResource", [&] {
+            answer_not_supported(*resp, "CloseEphemeralResource", "ephemeral resource " + req->type_name());
+        });
     }
-    grpc::Status ValidateListResourceConfig(grpc::ServerContext*, const tfplugin5::ValidateListResourceConfig_Request* req, tfplugin5::ValidateListResourceConfig_Response* resp) override {
-        return rpc_call("ValidateListResourceConfig", [&] { answer_not_supported(*resp, "ValidateListResourceConfig", "list resource " + req->type_name()); });
+    grpc::Status ValidateListResourceConfig(grpc::ServerContext*, const tfplugin5::ValidateListResourceConfig_Request* req,
+                                            tfplugin5::ValidateListResourceConfig_Response* resp) override {
+        return rpc_call("ValidateListResourceConfig", [&] {
+            answer_not_supported(*resp, "ValidateListResourceConfig", "list resource " + req->type_name());
+        });
     }
-    grpc::Status GetFunctions(grpc::ServerContext*, const tfplugin5::GetFunctions_Request* req, tfplugin5::GetFunctions_Response* resp) override {
-        return rpc_call("GetFunctions", [&] { (void)req, (void)resp  /* the provider declares no functions: the empty answer is the true one */; });
+    grpc::Status GetFunctions(grpc::ServerContext*, const tfplugin5::GetFunctions_Request* req,
+                              tfplugin5::GetFunctions_Response* resp) override {
+        return rpc_call("GetFunctions", [&] {
+            (void)req, (void)resp  /* the provider declares no functions: the empty answer is the true one */;
+        });
     }
-    grpc::Status CallFunction(grpc::ServerContext*, const tfplugin5::CallFunction_Request* req, tfplugin5::CallFunction_Response* resp) override {
-        return rpc_call("CallFunction", [&] { resp->mutable_error()->set_text("CallFunction: this provider has no function named \"" + req->name() + "\" (built with tfpp)"); });
+    grpc::Status CallFunction(grpc::ServerContext*, const tfplugin5::CallFunction_Request* req,
+                              tfplugin5::CallFunction_Response* resp) override {
+        return rpc_call("CallFunction", [&] {
+            resp->mutable_error()->set_text("CallFunction: this provider has no function named \"" + req->name() +
+                                            "\" (built with tfpp)");
+        });
     }
-    grpc::Status PlanAction(grpc::ServerContext*, const tfplugin5::PlanAction_Request* req, tfplugin5::PlanAction_Response* resp) override {
-        return rpc_call("PlanAction", [&] { answer_not_supported(*resp, "PlanAction", "action " + req->action_type()); });
+    grpc::Status PlanAction(grpc::ServerContext*, const tfplugin5::PlanAction_Request* req,
+                            tfplugin5::PlanAction_Response* resp) override {
+        return rpc_call("PlanAction", [&] {
+            answer_not_supported(*resp, "PlanAction", "action " + req->action_type());
+        });
     }
-    grpc::Status ValidateActionConfig(grpc::ServerContext*, const tfplugin5::ValidateActionConfig_Request* req, tfplugin5::ValidateActionConfig_Response* resp) override {
-        return rpc_call("ValidateActionConfig", [&] { answer_not_supported(*resp, "ValidateActionConfig", "action " + req->type_name()); });
+    grpc::Status ValidateActionConfig(grpc::ServerContext*, const tfplugin5::ValidateActionConfig_Request* req,
+                                      tfplugin5::ValidateActionConfig_Response* resp) override {
+        return rpc_call("ValidateActionConfig", [&] {
+            answer_not_supported(*resp, "ValidateActionConfig", "action " + req->type_name());
+        });
     }
     grpc::Status ListResource(grpc::ServerContext*, const tfplugin5::ListResource_Request* req,
                               grpc::ServerWriter<tfplugin5::ListResource_Event>* writer) override {

@@ -16,101 +16,173 @@ class provider_service_v6 final : public tfplugin6::Provider::Service {
 public:
     explicit provider_service_v6(Engine& e) : e_(e) {}
 
-    grpc::Status GetProviderSchema(grpc::ServerContext*, const tfplugin6::GetProviderSchema_Request* req, tfplugin6::GetProviderSchema_Response* resp) override {
+    grpc::Status GetProviderSchema(grpc::ServerContext*, const tfplugin6::GetProviderSchema_Request* req,
+                                   tfplugin6::GetProviderSchema_Response* resp) override {
         return rpc_call("GetProviderSchema", [&] { (void)req, *resp = schema_response(); });
     }
-    grpc::Status ValidateProviderConfig(grpc::ServerContext*, const tfplugin6::ValidateProviderConfig_Request* req, tfplugin6::ValidateProviderConfig_Response* resp) override {
+    grpc::Status ValidateProviderConfig(grpc::ServerContext*, const tfplugin6::ValidateProviderConfig_Request* req,
+                                        tfplugin6::ValidateProviderConfig_Response* resp) override {
         return rpc_call("ValidateProviderConfig", [&] { validate_provider_config(e_, *req, *resp); });
     }
-    grpc::Status ValidateResourceConfig(grpc::ServerContext*, const tfplugin6::ValidateResourceConfig_Request* req, tfplugin6::ValidateResourceConfig_Response* resp) override {
+    grpc::Status ValidateResourceConfig(grpc::ServerContext*, const tfplugin6::ValidateResourceConfig_Request* req,
+                                        tfplugin6::ValidateResourceConfig_Response* resp) override {
         return rpc_call("ValidateResourceConfig", [&] { validate_resource_config(e_, *req, *resp); });
     }
-    grpc::Status ValidateDataResourceConfig(grpc::ServerContext*, const tfplugin6::ValidateDataResourceConfig_Request* req, tfplugin6::ValidateDataResourceConfig_Response* resp) override {
+    grpc::Status ValidateDataResourceConfig(grpc::ServerContext*, const tfplugin6::ValidateDataResourceConfig_Request* req,
+                                            tfplugin6::ValidateDataResourceConfig_Response* resp) override {
         return rpc_call("ValidateDataResourceConfig", [&] { validate_data_source_config(e_, *req, *resp); });
     }
-    grpc::Status ConfigureProvider(grpc::ServerContext*, const tfplugin6::ConfigureProvider_Request* req, tfplugin6::ConfigureProvider_Response* resp) override {
+    grpc::Status ConfigureProvider(grpc::ServerContext*, const tfplugin6::ConfigureProvider_Request* req,
+                                   tfplugin6::ConfigureProvider_Response* resp) override {
         return rpc_call("ConfigureProvider", [&] { configure_provider(e_, *req, *resp); });
     }
-    grpc::Status StopProvider(grpc::ServerContext*, const tfplugin6::StopProvider_Request* req, tfplugin6::StopProvider_Response* resp) override {
+    grpc::Status StopProvider(grpc::ServerContext*, const tfplugin6::StopProvider_Request* req,
+                              tfplugin6::StopProvider_Response* resp) override {
         return rpc_call("StopProvider", [&] { (void)req, (void)resp, e_.request_stop(); });
     }
-    grpc::Status ValidateStateStoreConfig(grpc::ServerContext*, const tfplugin6::ValidateStateStore_Request* req, tfplugin6::ValidateStateStore_Response* resp) override {
-        return rpc_call("ValidateStateStoreConfig", [&] { answer_not_supported(*resp, "ValidateStateStoreConfig", "state store " + req->type_name()); });
+    grpc::Status ValidateStateStoreConfig(grpc::ServerContext*, const tfplugin6::ValidateStateStore_Request* req,
+                                          tfplugin6::ValidateStateStore_Response* resp) override {
+        return rpc_call("ValidateStateStoreConfig", [&] {
+            answer_not_supported(*resp, "ValidateStateStoreConfig", "state store " + req->type_name());
+        });
     }
-    grpc::Status ConfigureStateStore(grpc::ServerContext*, const tfplugin6::ConfigureStateStore_Request* req, tfplugin6::ConfigureStateStore_Response* resp) override {
-        return rpc_call("ConfigureStateStore", [&] { answer_not_supported(*resp, "ConfigureStateStore", "state store " + req->type_name()); });
+    grpc::Status ConfigureStateStore(grpc::ServerContext*, const tfplugin6::ConfigureStateStore_Request* req,
+                                     tfplugin6::ConfigureStateStore_Response* resp) override {
+        return rpc_call("ConfigureStateStore", [&] {
+            answer_not_supported(*resp, "ConfigureStateStore", "state store " + req->type_name());
+        });
     }
-    grpc::Status LockState(grpc::ServerContext*, const tfplugin6::LockState_Request* req, tfplugin6::LockState_Response* resp) override {
-        return rpc_call("LockState", [&] { answer_not_supported(*resp, "LockState", "state store " + req->type_name()); });
+    grpc::Status LockState(grpc::ServerContext*, const tfplugin6::LockState_Request* req,
+                           tfplugin6::LockState_Response* resp) override {
+        return rpc_call("LockState", [&] {
+            answer_not_supported(*resp, "LockState", "state store " + req->type_name());
+        });
     }
-    grpc::Status UnlockState(grpc::ServerContext*, const tfplugin6::UnlockState_Request* req, tfplugin6::UnlockState_Response* resp) override {
-        return rpc_call("UnlockState", [&] { answer_not_supported(*resp, "UnlockState", "state store " + req->type_name()); });
+    grpc::Status UnlockState(grpc::ServerContext*, const tfplugin6::UnlockState_Request* req,
+                             tfplugin6::UnlockState_Response* resp) override {
+        return rpc_call("UnlockState", [&] {
+            answer_not_supported(*resp, "UnlockState", "state store " + req->type_name());
+        });
     }
-    grpc::Status GetStates(grpc::ServerContext*, const tfplugin6::GetStates_Request* req, tfplugin6::GetStates_Response* resp) override {
-        return rpc_call("GetStates", [&] { answer_not_supported(*resp, "GetStates", "state store " + req->type_name()); });
+    grpc::Status GetStates(grpc::ServerContext*, const tfplugin6::GetStates_Request* req,
+                           tfplugin6::GetStates_Response* resp) override {
+        return rpc_call("GetStates", [&] {
+            answer_not_supported(*resp, "GetStates", "state store " + req->type_name());
+        });
     }
-    grpc::Status DeleteState(grpc::ServerContext*, const tfplugin6::DeleteState_Request* req, tfplugin6::DeleteState_Response* resp) override {
-        return rpc_call("DeleteState", [&] { answer_not_supported(*resp, "DeleteState", "state store " + req->type_name()); });
+    grpc::Status DeleteState(grpc::ServerContext*, const tfplugin6::DeleteState_Request* req,
+                             tfplugin6::DeleteState_Response* resp) override {
+        return rpc_call("DeleteState", [&] {
+            answer_not_supported(*resp, "DeleteState", "state store " + req->type_name());
+        });
     }
-    grpc::Status GetMetadata(grpc::ServerContext*, const tfplugin6::GetMetadataMsg_Request* req, tfplugin6::GetMetadataMsg_Response* resp) override {
+    grpc::Status GetMetadata(grpc::ServerContext*, const tfplugin6::GetMetadataMsg_Request* req,
+                             tfplugin6::GetMetadataMsg_Response* resp) override {
         return rpc_call("GetMetadata", [&] { (void)req, get_metadata(e_, *resp); });
     }
-    grpc::Status UpgradeResourceState(grpc::ServerContext*, const tfplugin6::UpgradeResourceState_Request* req, tfplugin6::UpgradeResourceState_Response* resp) override {
+    grpc::Status UpgradeResourceState(grpc::ServerContext*, const tfplugin6::UpgradeResourceState_Request* req,
+                                      tfplugin6::UpgradeResourceState_Response* resp) override {
         return rpc_call("UpgradeResourceState", [&] { upgrade_resource_state(e_, *req, *resp); });
     }
-    grpc::Status GetResourceIdentitySchemas(grpc::ServerContext*, const tfplugin6::GetResourceIdentitySchemas_Request* req, tfplugin6::GetResourceIdentitySchemas_Response* resp) override {
-        return rpc_call("GetResourceIdentitySchemas", [&] { (void)req, (void)resp  /* no resource declares an identity: the empty answer is the true one */; });
+    grpc::Status GetResourceIdentitySchemas(grpc::ServerContext*, const tfplugin6::GetResourceIdentitySchemas_Request* req,
+                                            tfplugin6::GetResourceIdentitySchemas_Response* resp) override {
+        return rpc_call("GetResourceIdentitySchemas", [&] {
+            (void)req, (void)resp  /* no resource declares an identity: the empty answer is the true one */;
+        });
     }
-    grpc::Status UpgradeResourceIdentity(grpc::ServerContext*, const tfplugin6::UpgradeResourceIdentity_Request* req, tfplugin6::UpgradeResourceIdentity_Response* resp) override {
-        return rpc_call("UpgradeResourceIdentity", [&] { answer_not_supported(*resp, "UpgradeResourceIdentity", "resource identity (" + req->type_name() + ")"); });
+    grpc::Status UpgradeResourceIdentity(grpc::ServerContext*, const tfplugin6::UpgradeResourceIdentity_Request* req,
+                                         tfplugin6::UpgradeResourceIdentity_Response* resp) override {
+        return rpc_call("UpgradeResourceIdentity", [&] {
+            answer_not_supported(*resp, "UpgradeResourceIdentity", "resource identity (" + req->type_name() + ")");
+        });
     }
-    grpc::Status ReadResource(grpc::ServerContext*, const tfplugin6::ReadResource_Request* req, tfplugin6::ReadResource_Response* resp) override {
+    grpc::Status ReadResource(grpc::ServerContext*, const tfplugin6::ReadResource_Request* req,
+                              tfplugin6::ReadResource_Response* resp) override {
         return rpc_call("ReadResource", [&] { read_resource(e_, *req, *resp); });
     }
-    grpc::Status PlanResourceChange(grpc::ServerContext*, const tfplugin6::PlanResourceChange_Request* req, tfplugin6::PlanResourceChange_Response* resp) override {
+    grpc::Status PlanResourceChange(grpc::ServerContext*, const tfplugin6::PlanResourceChange_Request* req,
+                                    tfplugin6::PlanResourceChange_Response* resp) override {
         return rpc_call("PlanResourceChange", [&] { plan_resource_change(e_, *req, *resp); });
     }
-    grpc::Status ApplyResourceChange(grpc::ServerContext*, const tfplugin6::ApplyResourceChange_Request* req, tfplugin6::ApplyResourceChange_Response* resp) override {
+    grpc::Status ApplyResourceChange(grpc::ServerContext*, const tfplugin6::ApplyResourceChange_Request* req,
+                                     tfplugin6::ApplyResourceChange_Response* resp) override {
         return rpc_call("ApplyResourceChange", [&] { apply_resource_change(e_, *req, *resp); });
     }
-    grpc::Status ImportResourceState(grpc::ServerContext*, const tfplugin6::ImportResourceState_Request* req, tfplugin6::ImportResourceState_Response* resp) override {
+    grpc::Status ImportResourceState(grpc::ServerContext*, const tfplugin6::ImportResourceState_Request* req,
+                                     tfplugin6::ImportResourceState_Response* resp) override {
         return rpc_call("ImportResourceState", [&] { import_resource_state(e_, *req, *resp); });
     }
-    grpc::Status MoveResourceState(grpc::ServerContext*, const tfplugin6::MoveResourceState_Request* req, tfplugin6::MoveResourceState_Response* resp) override {
-        return rpc_call("MoveResourceState", [&] { answer_not_supported(*resp, "MoveResourceState", "moving state from " + req->source_type_name() + " to " + req->target_type_name()); });
+    grpc::Status MoveResourceState(grpc::ServerContext*, const tfplugin6::MoveResourceState_Request* req,
+                                   tfplugin6::MoveResourceState_Response* resp) override {
+        return rpc_call("MoveResourceState", [&] {
+            answer_not_supported(*resp, "MoveResourceState",
+                                 "moving state from " + req->source_type_name() + " to " + req->target_type_name());
+        });
     }
-    grpc::Status ReadDataSource(grpc::ServerContext*, const tfplugin6::ReadDataSource_Request* req, tfplugin6::ReadDataSource_Response* resp) override {
+    grpc::Status ReadDataSource(grpc::ServerContext*, const tfplugin6::ReadDataSource_Request* req,
+                                tfplugin6::ReadDataSource_Response* resp) override {
         return rpc_call("ReadDataSource", [&] { read_data_source(e_, *req, *resp); });
     }
-    grpc::Status GenerateResourceConfig(grpc::ServerContext*, const tfplugin6::GenerateResourceConfig_Request* req, tfplugin6::GenerateResourceConfig_Response* resp) override {
-        return rpc_call("GenerateResourceConfig", [&] { answer_not_supported(*resp, "GenerateResourceConfig", "generating configuration for " + req->type_name()); });
+    grpc::Status GenerateResourceConfig(grpc::ServerContext*, const tfplugin6::GenerateResourceConfig_Request* req,
+                                        tfplugin6::GenerateResourceConfig_Response* resp) override {
+        return rpc_call("GenerateResourceConfig", [&] {
+            answer_not_supported(*resp, "GenerateResourceConfig", "generating configuration for " + req->type_name());
+        });
     }
-    grpc::Status ValidateEphemeralResourceConfig(grpc::ServerContext*, const tfplugin6::ValidateEphemeralResourceConfig_Request* req, tfplugin6::ValidateEphemeralResourceConfig_Response* resp) override {
-        return rpc_call("ValidateEphemeralResourceConfig", [&] { answer_not_supported(*resp, "ValidateEphemeralResourceConfig", "ephemeral resource " + req->type_name()); });
+    grpc::Status ValidateEphemeralResourceConfig(grpc::ServerContext*, const tfplugin6::ValidateEphemeralResourceConfig_Request* req,
+                                                 tfplugin6::ValidateEphemeralResourceConfig_Response* resp) override {
+        return rpc_call("ValidateEphemeralResourceConfig", [&] {
+            answer_not_supported(*resp, "ValidateEphemeralResourceConfig", "ephemeral resource " + req->type_name());
+        });
     }
-    grpc::Status OpenEphemeralResource(grpc::ServerContext*, const tfplugin6::OpenEphemeralResource_Request* req, tfplugin6::OpenEphemeralResource_Response* resp) override {
-        return rpc_call("OpenEphemeralResource", [&] { answer_not_supported(*resp, "OpenEphemeralResource", "ephemeral resource " + req->type_name()); });
+    grpc::Status OpenEphemeralResource(grpc::ServerContext*, const tfplugin6::OpenEphemeralResource_Request* req,
+                                       tfplugin6::OpenEphemeralResource_Response* resp) override {
+        return rpc_call("OpenEphemeralResource", [&] {
+            answer_not_supported(*resp, "OpenEphemeralResource", "ephemeral resource " + req->type_name());
+        });
     }
-    grpc::Status RenewEphemeralResource(grpc::ServerContext*, const tfplugin6::RenewEphemeralResource_Request* req, tfplugin6::RenewEphemeralResource_Response* resp) override {
-        return rpc_call("RenewEphemeralResource", [&] { answer_not_supported(*resp, "RenewEphemeralResource", "ephemeral resource " + req->type_name()); });
+    grpc::Status RenewEphemeralResource(grpc::ServerContext*, const tfplugin6::RenewEphemeralResource_Request* req,
+                                        tfplugin6::RenewEphemeralResource_Response* resp) override {
+        return rpc_call("RenewEphemeralResource", [&] {
+            answer_not_supported(*resp, "RenewEphemeralResource", "ephemeral resource " + req->type_name());
+        });
     }
-    grpc::Status CloseEphemeralResource(grpc::ServerContext*, const tfplugin6::CloseEphemeralResource_Request* req, tfplugin6::CloseEphemeralResource_Response* resp) override {
-        return rpc_call("CloseEphemeralResource", [&] { answer_not_supported(*resp, "CloseEphemeralResource", "ephemeral resource " + req->type_name()); });
+    grpc::Status CloseEphemeralResource(grpc::ServerContext*, const tfplugin6::CloseEphemeralResource_Request* req,
+                                        tfplugin6::CloseEphemeralResource_Response* resp) override {
+        return rpc_call("CloseEphemeralResource", [&] {
+            answer_not_supported(*resp, "CloseEphemeralResource", "ephemeral resource " + req->type_name());
+        });
     }
-    grpc::Status ValidateListResourceConfig(grpc::ServerContext*, const tfplugin6::ValidateListResourceConfig_Request* req, tfplugin6::ValidateListResourceConfig_Response* resp) override {
-        return rpc_call("ValidateListResourceConfig", [&] { answer_not_supported(*resp, "ValidateListResourceConfig", "list resource " + req->type_name()); });
+    grpc::Status ValidateListResourceConfig(grpc::ServerContext*, const tfplugin6::ValidateListResourceConfig_Request* req,
+                                            tfplugin6::ValidateListResourceConfig_Response* resp) override {
+        return rpc_call("ValidateListResourceConfig", [&] {
+            answer_not_supported(*resp, "ValidateListResourceConfig", "list resource " + req->type_name());
+        });
     }
-    grpc::Status GetFunctions(grpc::ServerContext*, const tfplugin6::GetFunctions_Request* req, tfplugin6::GetFunctions_Response* resp) override {
-        return rpc_call("GetFunctions", [&] { (void)req, (void)resp  /* the provider declares no functions: the empty answer is the true one */; });
+    grpc::Status GetFunctions(grpc::ServerContext*, const tfplugin6::GetFunctions_Request* req,
+                              tfplugin6::GetFunctions_Response* resp) override {
+        return rpc_call("GetFunctions", [&] {
+            (void)req, (void)resp  /* the provider declares no functions: the empty answer is the true one */;
+        });
     }
-    grpc::Status CallFunction(grpc::ServerContext*, const tfplugin6::CallFunction_Request* req, tfplugin6::CallFunction_Response* resp) override {
-        return rpc_call("CallFunction", [&] { resp->mutable_error()->set_text("CallFunction: this provider has no function named \"" + req->name() + "\" (built with tfpp)"); });
+    grpc::Status CallFunction(grpc::ServerContext*, const tfplugin6::CallFunction_Request* req,
+                              tfplugin6::CallFunction_Response* resp) override {
+        return rpc_call("CallFunction", [&] {
+            resp->mutable_error()->set_text("CallFunction: this provider has no function named \"" + req->name() +
+                                            "\" (built with tfpp)");
+        });
     }
-    grpc::Status PlanAction(grpc::ServerContext*, const tfplugin6::PlanAction_Request* req, tfplugin6::PlanAction_Response* resp) override {
-        return rpc_call("PlanAction", [&] { answer_not_supported(*resp, "PlanAction", "action " + req->action_type()); });
+    grpc::Status PlanAction(grpc::ServerContext*, const tfplugin6::PlanAction_Request* req,
+                            tfplugin6::PlanAction_Response* resp) override {
+        return rpc_call("PlanAction", [&] {
+            answer_not_supported(*resp, "PlanAction", "action " + req->action_type());
+        });
     }
-    grpc::Status ValidateActionConfig(grpc::ServerContext*, const tfplugin6::ValidateActionConfig_Request* req, tfplugin6::ValidateActionConfig_Response* resp) override {
-        return rpc_call("ValidateActionConfig", [&] { answer_not_supported(*resp, "ValidateActionConfig", "action " + req->type_name()); });
+    grpc::Status ValidateActionConfig(grpc::ServerContext*, const tfplugin6::ValidateActionConfig_Request* req,
+                                      tfplugin6::ValidateActionConfig_Response* resp) override {
+        return rpc_call("ValidateActionConfig", [&] {
+            answer_not_supported(*resp, "ValidateActionConfig", "action " + req->type_name());
+        });
     }
     grpc::Status ListResource(grpc::ServerContext*, const tfplugin6::ListResource_Request* req,
                               grpc::ServerWriter<tfplugin6::ListResource_Event>* writer) override {
