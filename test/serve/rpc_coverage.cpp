@@ -1,0 +1,182 @@
+// Every RPC of the provider service answers: an empty request to each method
+// of tfplugin6.Provider (and tfplugin5.Provider under protocol 5) must never
+// come back UNIMPLEMENTED. Unsupported features answer OK with an error
+// diagnostic.
+#include "harness.hpp"
+
+#include <tfplugin5.grpc.pb.h>
+#include <tfplugin6.grpc.pb.h>
+
+#include <google/protobuf/descriptor.h>
+#include <google/protobuf/message.h>
+
+namespace test_rpc_coverage {
+
+using namespace test_serve;
+namespace pb = google::protobuf;
+
+// Calls every method of the service with one empty request message.
+inline void call_every_method(provider_session& s, const std::string& service_name, std::size_t min_methods) {
+    const pb::ServiceDescriptor* service = pb::DescriptorPool::generated_pool()->FindServiceByName(service_name);
+    REQUIRE(service != nullptr);
+    CHECK(static_cast<std::size_t>(service->method_count()) >= min_methods);
+    for (int i = 0; i < service->method_count(); ++i) {
+        const pb::MethodDescriptor* m = service->method(i);
+        const std::string path = "/" + service->full_name() + "/" + m->name();
+        const generic_result r = generic_call(s.channel, path, {std::string()});
+        INFO(path << (m->client_streaming() ? " (client streaming)" : "")
+                  << (m->server_streaming() ? " (server streaming)" : "") << " -> " << describe(r.status));
+        CHECK(r.status.error_code() != grpc::StatusCode::UNIMPLEMENTED);
+        CHECK(r.status.ok());
+        if (!m->server_streaming()) CHECK(r.responses.size() == (r.status.ok() ? 1u : 0u));
+        // Every answer parses as the declared response type.
+        const pb::Message* prototype = pb::MessageFactory::generated_factory()->GetPrototype(m->output_type());
+        REQUIRE(prototype != nullptr);
+        for (const std::string& bytes : r.responses) {
+            std::unique_ptr<pb::Message> msg(prototype->New());
+            CHECK(msg->ParseFromString(bytes));
+        }
+    }
+    CHECK(s.proc->running());
+}
+
+template <class Response>
+bool has_error_mentioning(const Response& resp, const std::string& text) {
+    for (const auto& d : resp.diagnostics())
+        if (d.severity() == std::remove_cvref_t<decltype(d)>::ERROR &&
+            (d.detail().find(text) != std::string::npos || d.summary().find(text) != std::string::npos))
+            return true;
+    return false;
+}
+
+}  // namespace test_rpc_coverage
+
+using namespace test_rpc_coverage;
+
+TEST_CASE("every tfplugin6.Provider RPC is implemented", "[serve]") {
+    provider_session s;
+    REQUIRE(s.hs.app == "6");
+    call_every_method(s, "tfplugin6.Provider", 30);
+    // Still healthy after all of that, and stops cleanly.
+    CHECK(is_serving(health_check(s.channel)));
+    const auto code = s.shutdown();
+    REQUIRE(code.has_value());
+    CHECK(*code == 0);
+}
+
+TEST_CASE("every tfplugin5.Provider RPC is implemented under protocol 5", "[serve]") {
+    launch_options o;
+    o.env["PLUGIN_PROTOCOL_VERSIONS"] = "5";
+    provider_session s(o);
+    REQUIRE(s.hs.app == "5");
+    call_every_method(s, "tfplugin5.Provider", 25);
+    call_every_method(s, "tfplugin5.Provisioner", 4);
+}
+
+TEST_CASE("the UNIMPLEMENTED detector works: unknown methods and the other major's service", "[serve]") {
+    // Only the negotiated major's service is registered; the generic calls
+    // above would see UNIMPLEMENTED for a missing method.
+    launch_options o;
+    o.env["PLUGIN_PROTOCOL_VERSIONS"] = "5";
+    provider_session s(o);
+    REQUIRE(s.hs.app == "5");
+    const generic_result v6 = generic_call(s.channel, "/tfplugin6.Provider/GetProviderSchema", {std::string()});
+    INFO(describe(v6.status));
+    CHECK(v6.status.error_code() == grpc::StatusCode::UNIMPLEMENTED);
+    const generic_result none = generic_call(s.channel, "/tfplugin5.Provider/NoSuchMethod", {std::string()});
+    INFO(describe(none.status));
+    CHECK(none.status.error_code() == grpc::StatusCode::UNIMPLEMENTED);
+    CHECK(is_serving(health_check(s.channel)));
+}
+
+TEST_CASE("unsupported and unknown things answer OK with error diagnostics (tfplugin6)", "[serve]") {
+    provider_session s;
+    auto stub = tfplugin6::Provider::NewStub(s.channel);
+
+    SECTION("ImportResourceState for local_file is not supported") {
+        grpc::ClientContext ctx;
+        set_deadline(ctx);
+        tfplugin6::ImportResourceState_Request req;
+        req.set_type_name("local_file");
+        req.set_id("/tmp/whatever");
+        tfplugin6::ImportResourceState_Response resp;
+        const grpc::Status st = stub->ImportResourceState(&ctx, req, &resp);
+        INFO(describe(st) << "\n" << resp.DebugString());
+        REQUIRE(st.ok());
+        REQUIRE(resp.diagnostics_size() >= 1);
+        CHECK(resp.diagnostics(0).severity() == tfplugin6::Diagnostic::ERROR);
+        CHECK(has_error_mentioning(resp, "not supported"));
+        CHECK(resp.imported_resources_size() == 0);
+    }
+    SECTION("GetFunctions is OK with no functions and no diagnostics") {
+        grpc::ClientContext ctx;
+        set_deadline(ctx);
+        tfplugin6::GetFunctions_Request req;
+        tfplugin6::GetFunctions_Response resp;
+        const grpc::Status st = stub->GetFunctions(&ctx, req, &resp);
+        INFO(describe(st));
+        REQUIRE(st.ok());
+        CHECK(resp.diagnostics_size() == 0);
+        CHECK(resp.functions_size() == 0);
+    }
+    SECTION("ReadResource for an unknown type names the type") {
+        grpc::ClientContext ctx;
+        set_deadline(ctx);
+        tfplugin6::ReadResource_Request req;
+        req.set_type_name("local_nonesuch");
+        req.mutable_current_state()->set_msgpack(std::string("\xc0", 1));
+        tfplugin6::ReadResource_Response resp;
+        const grpc::Status st = stub->ReadResource(&ctx, req, &resp);
+        INFO(describe(st) << "\n" << resp.DebugString());
+        REQUIRE(st.ok());
+        CHECK(has_error_mentioning(resp, "local_nonesuch"));
+        // The state is handed back untouched.
+        CHECK(resp.new_state().msgpack() == std::string("\xc0", 1));
+    }
+    SECTION("MoveResourceState is not supported") {
+        grpc::ClientContext ctx;
+        set_deadline(ctx);
+        tfplugin6::MoveResourceState_Request req;
+        req.set_source_type_name("other_thing");
+        req.set_target_type_name("local_file");
+        tfplugin6::MoveResourceState_Response resp;
+        const grpc::Status st = stub->MoveResourceState(&ctx, req, &resp);
+        INFO(describe(st) << "\n" << resp.DebugString());
+        REQUIRE(st.ok());
+        CHECK(has_error_mentioning(resp, "not supported"));
+    }
+    SECTION("ListResource streams one event carrying the error") {
+        grpc::ClientContext ctx;
+        set_deadline(ctx);
+        tfplugin6::ListResource_Request req;
+        req.set_type_name("local_file");
+        auto reader = stub->ListResource(&ctx, req);
+        std::vector<tfplugin6::ListResource_Event> events;
+        tfplugin6::ListResource_Event ev;
+        while (reader->Read(&ev)) events.push_back(ev);
+        const grpc::Status st = reader->Finish();
+        INFO(describe(st));
+        REQUIRE(st.ok());
+        REQUIRE(events.size() == 1);
+        REQUIRE(events[0].diagnostic_size() >= 1);
+        CHECK(events[0].diagnostic(0).severity() == tfplugin6::Diagnostic::ERROR);
+        CHECK(events[0].diagnostic(0).detail().find("not supported") != std::string::npos);
+    }
+}
+
+TEST_CASE("unsupported operations answer with error diagnostics (tfplugin5)", "[serve]") {
+    launch_options o;
+    o.env["PLUGIN_PROTOCOL_VERSIONS"] = "5";
+    provider_session s(o);
+    REQUIRE(s.hs.app == "5");
+    auto stub = tfplugin5::Provider::NewStub(s.channel);
+    grpc::ClientContext ctx;
+    set_deadline(ctx);
+    tfplugin5::ImportResourceState_Request req;
+    req.set_type_name("local_file");
+    tfplugin5::ImportResourceState_Response resp;
+    const grpc::Status st = stub->ImportResourceState(&ctx, req, &resp);
+    INFO(describe(st) << "\n" << resp.DebugString());
+    REQUIRE(st.ok());
+    CHECK(has_error_mentioning(resp, "not supported"));
+}
