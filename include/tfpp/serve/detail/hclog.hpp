@@ -6,6 +6,7 @@
 
 #include <tfpp/log/log.hpp>
 
+#include <grpc/support/log.h>
 #include <nlohmann/json.hpp>
 
 #include <unistd.h>
@@ -85,9 +86,22 @@ inline log::level level_from_environment() {
     return log::level::trace;  // TRACE, JSON, and anything Terraform treats as TRACE
 }
 
+// gRPC's own messages (a refused TLS handshake, say) as hclog lines too, so
+// that everything on stderr is JSON. They concern the transport, not the
+// provider, so they sit one level lower than gRPC rates them.
+inline void grpc_log_to_hclog(gpr_log_func_args* args) {
+    const log::level l = args->severity == GPR_LOG_SEVERITY_ERROR  ? log::level::warn
+                         : args->severity == GPR_LOG_SEVERITY_INFO ? log::level::debug
+                                                                   : log::level::trace;
+    if (!log::enabled(l)) return;
+    const std::string where = std::string(args->file ? args->file : "?") + ":" + std::to_string(args->line);
+    log::write(l, "sdk.grpc", args->message ? args->message : "", {{"@caller", where}});
+}
+
 inline void install_hclog() {
     log::threshold.store(level_from_environment());
     log::sink.store(&hclog_sink);
+    gpr_set_log_function(&grpc_log_to_hclog);
 }
 
 }  // namespace tfpp::detail
