@@ -1,5 +1,5 @@
-// tfpp/fwd.hpp: the customization points and vocabulary names only, so that a
-// header declaring models can name them without pulling in the framework.
+// tfpp/fwd.hpp: declarations of the vocabulary a model or handler header
+// names, so that such a header can stay cheap to include.
 #pragma once
 
 #include <cstddef>
@@ -23,10 +23,6 @@ struct use_state_for_unknown;
 
 // Lists the resource or data source types of a provider.
 template <class... Types> struct types {};
-
-// Specialize to describe how a C++ type appears to Terraform when tfpp cannot
-// derive it (see tfpp/schema/types.hpp for the built-in mappings).
-template <class T, class Enable = void> struct type_traits;
 
 class context;
 class diagnostics;

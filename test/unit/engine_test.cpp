@@ -49,8 +49,12 @@ struct test_provider {
     static constexpr std::string_view type_name = "test";
     using config = config_model;
     using resources = tfpp::types<thing>;
-    void configure(const config_model& c, tfpp::context&) { prefix = c.prefix.value_or("id-"); }
+    void configure(const config_model& c, tfpp::context& ctx) {
+        prefix = c.prefix.value_or("id-");
+        client_version = ctx.terraform_version();
+    }
     std::string prefix = "unset-";
+    std::string client_version;
 };
 
 std::optional<thing_model> thing::create(model plan, tfpp::context& ctx) {
@@ -91,6 +95,7 @@ TEST_CASE("create returns the new state, using the configured provider", "[engin
     c.prefix = "x-";
     e.configure(tfpp::to_msgpack(c), "1.12.6", cfg);
     REQUIRE_FALSE(cfg.has_errors());
+    CHECK(e.provider().client_version == "1.12.6");
 
     tfpp::context ctx = e.make_context();
     CHECK(ctx.terraform_version() == "1.12.6");

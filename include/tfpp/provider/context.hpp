@@ -23,8 +23,8 @@ struct no_object {
 
 class context {
 public:
-    explicit context(const std::atomic<bool>* stop_flag = nullptr, std::string_view terraform_version = {})
-        : stop_flag_(stop_flag), terraform_version_(terraform_version) {}
+    explicit context(const std::atomic<bool>* stop_flag = nullptr, std::string terraform_version = {})
+        : stop_flag_(stop_flag), terraform_version_(std::move(terraform_version)) {}
 
     // Reports an error, optionally at an attribute path such as "filename".
     no_object error(std::string summary, std::string detail = {}, attribute_path path = {}) {
@@ -51,7 +51,7 @@ public:
 private:
     tfpp::diagnostics diags_;
     const std::atomic<bool>* stop_flag_;
-    std::string_view terraform_version_;
+    std::string terraform_version_;
 };
 
 }  // namespace tfpp

@@ -301,12 +301,18 @@ public:
         decode_model(config, c, ctx);
     }
 
+    // ctx was made before the version was known; the provider's configure()
+    // gets a context that knows it, and its diagnostics flow back into ctx.
     void configure(std::string_view config, std::string_view terraform_version, context& ctx) {
         std::unique_lock lock(mutex_);
         terraform_version_.assign(terraform_version);
         config_model c;
         if (!decode_model(config, c, ctx)) return;
-        if constexpr (has_configure<P, config_model>) guarded(ctx, "provider configure", [&] { provider_.configure(c, ctx); });
+        if constexpr (has_configure<P, config_model>) {
+            context configure_ctx = make_context();
+            guarded(configure_ctx, "provider configure", [&] { provider_.configure(c, configure_ctx); });
+            ctx.diagnostics().append(configure_ctx.diagnostics());
+        }
     }
 
     // Held by every call except ConfigureProvider.

@@ -44,6 +44,7 @@ void get_provider_schema(Engine& e, Response& resp) {
 
 template <class Engine, class Request, class Response>
 void validate_provider_config(Engine& e, const Request& req, Response& resp) {
+    auto lock = e.shared();
     context ctx = e.make_context();
     std::string_view config = request_value(req.config(), ctx, "provider configuration");
     if (!ctx.has_errors()) e.validate_provider_config(config, ctx);
@@ -52,6 +53,7 @@ void validate_provider_config(Engine& e, const Request& req, Response& resp) {
 
 template <class Engine, class Request, class Response>
 void validate_resource_config(Engine& e, const Request& req, Response& resp) {
+    auto lock = e.shared();
     context ctx = e.make_context();
     if (auto* r = e.resource(req.type_name())) {
         std::string_view config = request_value(req.config(), ctx, "configuration");
@@ -64,6 +66,7 @@ void validate_resource_config(Engine& e, const Request& req, Response& resp) {
 
 template <class Engine, class Request, class Response>
 void validate_data_source_config(Engine& e, const Request& req, Response& resp) {
+    auto lock = e.shared();
     context ctx = e.make_context();
     if (auto* d = e.data_source(req.type_name())) {
         std::string_view config = request_value(req.config(), ctx, "configuration");
