@@ -51,3 +51,19 @@ TEST_CASE("equality compares state, then the known value", "[value]") {
 }
 
 }  // namespace test_value
+
+#include <tfpp/diag/path.hpp>
+
+namespace test_path {
+
+TEST_CASE("attribute paths print like Terraform's plan output", "[value]") {
+    const tfpp::attribute_path p = tfpp::attribute_path("rules").then_index(0).then_attribute("ports").then_key("a\"b");
+    CHECK(p.to_string() == "rules[0].ports[\"a\\\"b\"]");
+    REQUIRE(p.steps().size() == 4);
+    CHECK(p.steps()[1].kind == tfpp::attribute_path::step::kind::index);
+    CHECK(p.steps()[1].position == 0);
+    CHECK(tfpp::attribute_path("x") == tfpp::attribute_path("x"));
+    CHECK(tfpp::attribute_path().empty());
+}
+
+}  // namespace test_path

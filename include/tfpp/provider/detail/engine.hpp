@@ -43,16 +43,6 @@ void guarded(context& ctx, std::string_view what, F&& f) {
     }
 }
 
-// The first top-level attribute of m that is still unknown, if any.
-template <class M>
-std::string_view first_unknown_attribute(const M& m) {
-    std::string_view found;
-    for_each_index<M>([&]<std::size_t I>() {
-        if (found.empty() && get<I>(m).is_unknown()) found = field_name<M, I>();
-    });
-    return found;
-}
-
 // Turns leftover unknowns into nulls, so that the state Terraform stores is
 // valid, and reports each as an error.
 template <class M>
