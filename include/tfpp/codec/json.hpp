@@ -2,14 +2,13 @@
 // Terraform hands stored state back as JSON when it asks a provider to upgrade it.
 #pragma once
 
+#include <tfpp/codec/detail/number.hpp>
 #include <tfpp/codec/detail/utf8.hpp>
 #include <tfpp/diag/diagnostics.hpp>
 #include <tfpp/schema/schema.hpp>
 
 #include <nlohmann/json.hpp>
 
-#include <cmath>
-#include <limits>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -96,40 +95,18 @@ private:
 
     template <class N>
     bool number(const nlohmann::json& j, N& out) {
-        if (j.is_number_unsigned()) {
-            const auto v = j.template get<std::uint64_t>();
-            if constexpr (std::is_integral_v<N>)
-                if (v > static_cast<std::uint64_t>(std::numeric_limits<N>::max())) return range();
-            out = static_cast<N>(v);
-            return true;
-        }
-        if (j.is_number_integer()) {
-            const auto v = j.template get<std::int64_t>();
-            if constexpr (std::is_integral_v<N>)
-                if ((std::is_unsigned_v<N> && v < 0) || v < static_cast<std::int64_t>(std::numeric_limits<N>::min()))
-                    return range();
-            out = static_cast<N>(v);
-            return true;
-        }
-        if (j.is_number_float()) {
-            const double d = j.template get<double>();
-            if constexpr (std::is_integral_v<N>) {
-                if (d != std::floor(d)) return fail("Invalid value", "the number is not a whole number");
-                if (d < static_cast<double>(std::numeric_limits<N>::min()) ||
-                    d >= static_cast<double>(std::numeric_limits<N>::max()))
-                    return range();
-            }
-            out = static_cast<N>(d);
-            return true;
-        }
-        return fail("Incorrect value type", "expected a number");
+        number_fit fit;
+        if (j.is_number_unsigned()) fit = fit_unsigned(j.template get<std::uint64_t>(), out);
+        else if (j.is_number_integer()) fit = fit_signed(j.template get<std::int64_t>(), out);
+        else if (j.is_number_float()) fit = fit_real(j.template get<double>(), out);
+        else return fail("Incorrect value type", "expected a number");
+        return fit == number_fit::ok || report_number_fit<N>(fit, diags_, path_);
     }
 
     static const nlohmann::json& null_json() {
         static const nlohmann::json n;
         return n;
     }
-    bool range() { return fail("Number out of range", "the number does not fit the provider's model"); }
     bool fail(std::string summary, std::string detail) {
         diags_.error(std::move(summary), std::move(detail), path_);
         return false;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <tfpp/codec/detail/msgpack_reader.hpp>
+#include <tfpp/codec/detail/number.hpp>
 #include <tfpp/codec/detail/utf8.hpp>
 #include <tfpp/diag/diagnostics.hpp>
 #include <tfpp/schema/schema.hpp>
@@ -38,6 +39,12 @@ struct string_sink {
 
 // The bytes go-cty writes for a wholly unknown value: fixext1, type 0, one zero byte.
 inline constexpr std::string_view unknown_value_bytes{"\xd4\x00\x00", 3};
+inline constexpr std::string_view null_bytes{"\xc0", 1};
+
+// An encoded value that is null: nil, or no bytes at all (an absent DynamicValue).
+inline bool is_null_value(std::string_view encoded) noexcept {
+    return encoded.empty() || encoded == null_bytes;
+}
 
 class encoder {
 public:
@@ -293,44 +300,12 @@ private:
     template <class N>
     bool number(N& out) {
         switch (tok_.kind) {
-        case mp_kind::uint: return store_integer(out, tok_.uint, false);
-        case mp_kind::sint: return store_integer(out, static_cast<std::uint64_t>(tok_.sint), true);
+        case mp_kind::uint: return fitted<N>(fit_unsigned(tok_.uint, out));
+        case mp_kind::sint: return fitted<N>(fit_signed(tok_.sint, out));
         case mp_kind::float32:
-        case mp_kind::float64: return store_real(out, tok_.real);
+        case mp_kind::float64: return fitted<N>(fit_real(tok_.real, out));
         case mp_kind::str: return number_text(out, tok_.bytes);
         default: return mismatch("a number");
-        }
-    }
-
-    template <class N>
-    bool store_integer(N& out, std::uint64_t bits, bool negative) {
-        if constexpr (std::is_floating_point_v<N>) {
-            out = negative ? static_cast<N>(static_cast<std::int64_t>(bits)) : static_cast<N>(bits);
-            return true;
-        } else {
-            if (negative) {
-                const auto v = static_cast<std::int64_t>(bits);
-                if (std::is_unsigned_v<N> || v < static_cast<std::int64_t>(std::numeric_limits<N>::min()))
-                    return out_of_range<N>();
-                out = static_cast<N>(v);
-            } else {
-                if (bits > static_cast<std::uint64_t>(std::numeric_limits<N>::max())) return out_of_range<N>();
-                out = static_cast<N>(bits);
-            }
-            return true;
-        }
-    }
-
-    template <class N>
-    bool store_real(N& out, double d) {
-        if constexpr (std::is_floating_point_v<N>) {
-            out = static_cast<N>(d);
-            return true;
-        } else {
-            if (d != std::floor(d)) return fail("Invalid value", "the number is not a whole number");
-            if (d < -9223372036854775808.0 || d >= 18446744073709551616.0) return out_of_range<N>();
-            return d < 0 ? store_integer(out, static_cast<std::uint64_t>(static_cast<std::int64_t>(d)), true)
-                         : store_integer(out, static_cast<std::uint64_t>(d), false);
         }
     }
 
@@ -340,26 +315,22 @@ private:
         if constexpr (std::is_floating_point_v<N>) {
             double d;
             auto r = std::from_chars(text.data(), end, d);
-            if (r.ec == std::errc() && r.ptr == end) return store_real(out, d);
+            if (r.ec == std::errc() && r.ptr == end) return fitted<N>(fit_real(d, out));
         } else {
             N n;
             auto r = std::from_chars(text.data(), end, n);
             if (r.ec == std::errc() && r.ptr == end) return out = n, true;
-            if (r.ec == std::errc::result_out_of_range) return out_of_range<N>();
+            if (r.ec == std::errc::result_out_of_range) return fitted<N>(number_fit::out_of_range);
             double d;  // "1e3" and friends: still whole numbers
             auto rd = std::from_chars(text.data(), end, d);
-            if (rd.ec == std::errc() && rd.ptr == end) return store_real(out, d);
+            if (rd.ec == std::errc() && rd.ptr == end) return fitted<N>(fit_real(d, out));
         }
         return fail("Invalid value", "\"" + std::string(text) + "\" is not a number");
     }
 
     template <class N>
-    bool out_of_range() {
-        return fail("Number out of range", "the number does not fit the provider's model (" +
-                                               std::string(std::is_floating_point_v<N> ? "floating point"
-                                                           : std::is_signed_v<N>       ? "signed integer"
-                                                                                       : "unsigned integer") +
-                                               " of " + std::to_string(sizeof(N) * 8) + " bits)");
+    bool fitted(number_fit fit) {
+        return fit == number_fit::ok || report_number_fit<N>(fit, diags_, path_);
     }
 
     bool map_key(std::string& key) {

@@ -30,19 +30,15 @@ struct object_bytes {
     [[nodiscard]] std::string_view get(std::string_view name) const noexcept {
         for (const auto& [n, bytes] : attributes)
             if (n == name) return bytes;
-        return std::string_view("\xc0", 1);
+        return detail::null_bytes;
     }
 };
-
-namespace detail {
-inline bool is_nil(std::string_view encoded) noexcept { return encoded.size() == 1 && encoded[0] == '\xc0'; }
-}  // namespace detail
 
 // Splits an encoded object (empty bytes count as null). False, with an error
 // naming `what`, when the bytes are not an object.
 inline bool split_object(std::string_view bytes, object_bytes& out, diagnostics& diags, std::string_view what) {
     out = {};
-    if (bytes.empty() || detail::is_nil(bytes)) return true;
+    if (detail::is_null_value(bytes)) return true;
     detail::msgpack_reader r(bytes);
     detail::mp_token t;
     auto malformed = [&] {
@@ -69,7 +65,7 @@ inline bool split_object(std::string_view bytes, object_bytes& out, diagnostics&
 }
 
 struct plan_result {
-    std::string planned_state;  // encoded; "\xc0" for a planned destroy
+    std::string planned_state;  // encoded; null for a planned destroy
     std::vector<attribute_path> requires_replace;
 };
 
@@ -86,7 +82,7 @@ inline bool plan_resource_change(const block_schema& schema, std::string_view pr
 
     out = {};
     if (proposed.is_null()) {  // destroy: nothing to plan
-        out.planned_state.assign("\xc0", 1);
+        out.planned_state.assign(detail::null_bytes);
         return true;
     }
     if (proposed.kind == object_bytes::state::unknown) {
@@ -103,8 +99,8 @@ inline bool plan_resource_change(const block_schema& schema, std::string_view pr
     enc.map_header(static_cast<std::uint32_t>(schema.attributes.size()));
     for (const auto& a : schema.attributes) {
         std::string_view planned = proposed.get(a.name);
-        if (a.is_computed() && detail::is_nil(config.get(a.name)) && changed) {
-            if (a.use_state_for_unknown && !create && !detail::is_nil(prior.get(a.name)))
+        if (a.is_computed() && detail::is_null_value(config.get(a.name)) && changed) {
+            if (a.use_state_for_unknown && !create && !detail::is_null_value(prior.get(a.name)))
                 planned = prior.get(a.name);
             else
                 planned = detail::unknown_value_bytes;

@@ -83,6 +83,14 @@ struct option_info<deprecated<T>> : option_defaults {
     static constexpr bool is_deprecated = true;
 };
 
+// The first non-empty text that `get` reads from the options' option_info.
+template <class... Options, class Get>
+consteval std::string_view first_text([[maybe_unused]] Get get) {
+    std::string_view r;
+    ((r = r.empty() ? get(option_info<Options>{}) : r), ...);
+    return r;
+}
+
 template <attribute_role Role, class T, class... Options>
 struct attribute : value<T> {
     static_assert((option_info<Options>::is_option && ...),
@@ -98,22 +106,12 @@ struct attribute : value<T> {
     static constexpr attribute_role role = Role;
     template <class O>
     static constexpr bool has = (std::is_same_v<O, Options> || ...);
-    static constexpr std::string_view description = [] {
-        std::string_view r;
-        ((r = r.empty() ? option_info<Options>::description : r), ...);
-        return r;
-    }();
-    static constexpr std::string_view markdown_description = [] {
-        std::string_view r;
-        ((r = r.empty() ? option_info<Options>::markdown : r), ...);
-        return r;
-    }();
+    static constexpr std::string_view description = first_text<Options...>([](auto o) { return decltype(o)::description; });
+    static constexpr std::string_view markdown_description =
+        first_text<Options...>([](auto o) { return decltype(o)::markdown; });
     static constexpr bool is_deprecated = (option_info<Options>::is_deprecated || ...);
-    static constexpr std::string_view deprecation_message = [] {
-        std::string_view r;
-        ((r = r.empty() ? option_info<Options>::deprecation : r), ...);
-        return r;
-    }();
+    static constexpr std::string_view deprecation_message =
+        first_text<Options...>([](auto o) { return decltype(o)::deprecation; });
 };
 }  // namespace detail
 

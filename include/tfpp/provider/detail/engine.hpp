@@ -24,8 +24,6 @@
 
 namespace tfpp::detail {
 
-inline constexpr std::string_view null_bytes{"\xc0", 1};
-
 // Runs a user handler; an exception becomes an error diagnostic instead of
 // taking the provider process down.
 template <class F>
@@ -97,6 +95,21 @@ public:
     virtual std::optional<std::string> read(std::string_view config, context& ctx) = 0;
 };
 
+// "local_file create": how diagnostics name the handler at fault.
+template <class Handler>
+std::string operation_name(std::string_view operation) {
+    return std::string(Handler::type_name) + " " + std::string(operation);
+}
+
+// Decodes a configuration and runs the handler's own validate(), if any.
+template <class Handler>
+void validate_config(Handler& impl, std::string_view config, context& ctx) {
+    typename Handler::model m;
+    if (!decode_model(config, m, ctx)) return;
+    if constexpr (has_validate<Handler>)
+        guarded(ctx, operation_name<Handler>("validate"), [&] { impl.validate(m, ctx); });
+}
+
 template <class T, class P>
 T make_handler_object(P& provider) {
     if constexpr (requires { T{provider}; }) return T{provider};
@@ -112,11 +125,7 @@ public:
     std::string_view type_name() const override { return R::type_name; }
     const block_schema& schema() const override { return schema_of<model>(); }
 
-    void validate(std::string_view config, context& ctx) override {
-        model m;
-        if (!decode_model(config, m, ctx)) return;
-        if constexpr (has_validate<R>) guarded(ctx, what("validate"), [&] { impl_.validate(m, ctx); });
-    }
+    void validate(std::string_view config, context& ctx) override { validate_config(impl_, config, ctx); }
 
     void plan(std::string_view prior, std::string_view proposed, std::string_view config, plan_result& out,
               context& ctx) override {
@@ -127,8 +136,8 @@ public:
                        std::string_view planned_private, context& ctx) override {
         apply_result result;
         result.private_state.assign(planned_private);
-        const bool destroy = planned_bytes.empty() || is_nil(planned_bytes);
-        const bool create = prior_bytes.empty() || is_nil(prior_bytes);
+        const bool destroy = is_null_value(planned_bytes);
+        const bool create = is_null_value(prior_bytes);
         model prior, planned;
         if (!create && !decode_model(prior_bytes, prior, ctx)) {
             // Keep what Terraform knows about the object rather than losing it.
@@ -136,7 +145,7 @@ public:
             return result;
         }
         if (destroy) {
-            guarded(ctx, what("destroy"), [&] { impl_.destroy(prior, ctx); });
+            guarded(ctx, operation_name<R>("destroy"), [&] { impl_.destroy(prior, ctx); });
             if (ctx.has_errors()) result.new_state.emplace(prior_bytes);  // still exists
             return result;
         }
@@ -146,16 +155,16 @@ public:
         }
         std::optional<model> state;
         if (create) {
-            guarded(ctx, what("create"), [&] { state = impl_.create(std::move(planned), ctx); });
+            guarded(ctx, operation_name<R>("create"), [&] { state = impl_.create(std::move(planned), ctx); });
         } else {
-            guarded(ctx, what("update"), [&] { state = impl_.update(std::move(planned), prior, ctx); });
+            guarded(ctx, operation_name<R>("update"), [&] { state = impl_.update(std::move(planned), prior, ctx); });
         }
         if (state) {
-            settle_unknowns(*state, ctx, what(create ? "create" : "update"));
+            settle_unknowns(*state, ctx, operation_name<R>(create ? "create" : "update"));
             result.new_state.emplace(to_msgpack(*state));
         } else if (!ctx.has_errors()) {
             ctx.error("Provider returned no object",
-                      what(create ? "create" : "update") +
+                      operation_name<R>(create ? "create" : "update") +
                           " returned no object and no error; it must return the object's state or report an error.");
             if (!create) result.new_state.emplace(prior_bytes);
         } else if (!create) {
@@ -176,7 +185,7 @@ public:
         }
         std::optional<model> state;
         bool threw = false;
-        guarded(ctx, what("read"), [&] {
+        guarded(ctx, operation_name<R>("read"), [&] {
             threw = true;
             state = impl_.read(std::move(m), ctx);
             threw = false;
@@ -184,7 +193,7 @@ public:
         if (threw || (!state && ctx.has_errors())) {
             result.new_state.emplace(current);  // unchanged: a failed read must not forget the object
         } else if (state) {
-            settle_unknowns(*state, ctx, what("read"));
+            settle_unknowns(*state, ctx, operation_name<R>("read"));
             result.new_state.emplace(to_msgpack(*state));
         }
         return result;
@@ -219,7 +228,6 @@ public:
     }
 
 private:
-    static std::string what(std::string_view op) { return std::string(R::type_name) + " " + std::string(op); }
     R impl_;
 };
 
@@ -232,28 +240,23 @@ public:
     std::string_view type_name() const override { return D::type_name; }
     const block_schema& schema() const override { return schema_of<model>(); }
 
-    void validate(std::string_view config, context& ctx) override {
-        model m;
-        if (!decode_model(config, m, ctx)) return;
-        if constexpr (has_validate<D>) guarded(ctx, what("validate"), [&] { impl_.validate(m, ctx); });
-    }
+    void validate(std::string_view config, context& ctx) override { validate_config(impl_, config, ctx); }
 
     std::optional<std::string> read(std::string_view config, context& ctx) override {
         model m;
         if (!decode_model(config, m, ctx)) return std::nullopt;
         std::optional<model> state;
-        guarded(ctx, what("read"), [&] { state = impl_.read(std::move(m), ctx); });
+        guarded(ctx, operation_name<D>("read"), [&] { state = impl_.read(std::move(m), ctx); });
         if (!state) {
             if (!ctx.has_errors())
-                ctx.error("Provider returned no object", what("read") + " returned no object and no error");
+                ctx.error("Provider returned no object", operation_name<D>("read") + " returned no object and no error");
             return std::nullopt;
         }
-        settle_unknowns(*state, ctx, what("read"));
+        settle_unknowns(*state, ctx, operation_name<D>("read"));
         return to_msgpack(*state);
     }
 
 private:
-    static std::string what(std::string_view op) { return std::string(D::type_name) + " " + std::string(op); }
     D impl_;
 };
 
