@@ -12,6 +12,8 @@
 #include <grpcpp/grpcpp.h>
 
 #include <grpc_controller.grpc.pb.h>
+#include <tfplugin6.grpc.pb.h>
+#include <tfpp/serve/detail/tls.hpp>
 
 #include <openssl/bio.h>
 #include <openssl/bn.h>
@@ -357,36 +359,27 @@ inline std::optional<std::string> base64_decode_unpadded(std::string_view s) {
 
 // ---------------------------------------------------------------- certificates
 
-template <class T, void (*Free)(T*)>
-struct ossl_free {
-    void operator()(T* p) const noexcept { Free(p); }
-};
-using pkey_ptr = std::unique_ptr<EVP_PKEY, ossl_free<EVP_PKEY, EVP_PKEY_free>>;
-using x509_ptr = std::unique_ptr<X509, ossl_free<X509, X509_free>>;
-using bio_ptr = std::unique_ptr<BIO, ossl_free<BIO, BIO_free_all>>;
-using bn_ptr = std::unique_ptr<BIGNUM, ossl_free<BIGNUM, BN_free>>;
-using ext_ptr = std::unique_ptr<X509_EXTENSION, ossl_free<X509_EXTENSION, X509_EXTENSION_free>>;
+// The OpenSSL handles and helpers of the library's own certificate code.
+using tfpp::detail::bignum_ptr;
+using tfpp::detail::bio_contents;
+using tfpp::detail::bio_ptr;
+using tfpp::detail::evp_pkey_ptr;
+using tfpp::detail::x509_ptr;
 
 struct client_certificate {
     std::string key_pem;
     std::string cert_pem;
 };
 
-inline std::string bio_string(BIO* b) {
-    char* data = nullptr;
-    const long n = BIO_get_mem_data(b, &data);
-    return std::string(data, static_cast<std::size_t>(n));
-}
-
 // go-plugin's generateCert: ECDSA P-521, CN=localhost O=HashiCorp,
 // SAN DNS:localhost, CA, the same key usages, client and server auth.
 inline client_certificate make_client_certificate() {
     auto fail = [](const char* what) { throw std::runtime_error(std::string("client certificate: ") + what); };
-    pkey_ptr key(EVP_EC_gen("P-521"));
+    evp_pkey_ptr key(EVP_EC_gen("P-521"));
     if (!key) fail("key");
     x509_ptr cert(X509_new());
     if (!cert || X509_set_version(cert.get(), X509_VERSION_3) != 1) fail("X509_new");
-    bn_ptr serial(BN_new());
+    bignum_ptr serial(BN_new());
     if (!serial || BN_rand(serial.get(), 128, BN_RAND_TOP_ANY, BN_RAND_BOTTOM_ANY) != 1 ||
         !BN_to_ASN1_INTEGER(serial.get(), X509_get_serialNumber(cert.get())))
         fail("serial");
@@ -398,13 +391,7 @@ inline client_certificate make_client_certificate() {
                                0);
     X509_set_issuer_name(cert.get(), name);
     if (X509_set_pubkey(cert.get(), key.get()) != 1) fail("pubkey");
-    auto add = [&](int nid, const char* value) {
-        X509V3_CTX ctx;
-        X509V3_set_ctx_nodb(&ctx);
-        X509V3_set_ctx(&ctx, cert.get(), cert.get(), nullptr, nullptr, 0);
-        ext_ptr ext(X509V3_EXT_conf_nid(nullptr, &ctx, nid, value));
-        if (!ext || X509_add_ext(cert.get(), ext.get(), -1) != 1) fail("extension");
-    };
+    auto add = [&](int nid, const char* value) { tfpp::detail::add_extension(cert.get(), nid, value); };
     add(NID_basic_constraints, "critical,CA:TRUE");
     add(NID_key_usage, "critical,digitalSignature,keyEncipherment,keyAgreement,keyCertSign");
     add(NID_ext_key_usage, "clientAuth,serverAuth");
@@ -416,7 +403,7 @@ inline client_certificate make_client_certificate() {
     if (!kb || !cb || PEM_write_bio_PrivateKey(kb.get(), key.get(), nullptr, nullptr, 0, nullptr, nullptr) != 1 ||
         PEM_write_bio_X509(cb.get(), cert.get()) != 1)
         fail("PEM");
-    return {bio_string(kb.get()), bio_string(cb.get())};
+    return {bio_contents(kb.get()), bio_contents(cb.get())};
 }
 
 inline x509_ptr parse_der(const std::string& der) {
@@ -432,7 +419,7 @@ inline std::string der_to_pem(const std::string& der) {
     if (!cert) return {};
     bio_ptr b(BIO_new(BIO_s_mem()));
     if (!b || PEM_write_bio_X509(b.get(), cert.get()) != 1) return {};
-    return bio_string(b.get());
+    return bio_contents(b.get());
 }
 
 // The server certificate named in a handshake's last field, as PEM.
@@ -558,6 +545,15 @@ inline bool is_serving(const generic_result& r) {
 
 inline std::string describe(const grpc::Status& s) {
     return "code " + std::to_string(static_cast<int>(s.error_code())) + ": " + s.error_message();
+}
+
+// tfplugin6 GetProviderSchema over the session's channel.
+inline grpc::Status get_provider_schema(const std::shared_ptr<grpc::Channel>& channel,
+                                        tfplugin6::GetProviderSchema_Response& resp) {
+    auto stub = tfplugin6::Provider::NewStub(channel);
+    grpc::ClientContext ctx;
+    set_deadline(ctx);
+    return stub->GetProviderSchema(&ctx, tfplugin6::GetProviderSchema_Request{}, &resp);
 }
 
 inline grpc::Status shutdown_provider(const std::shared_ptr<grpc::Channel>& channel) {

@@ -25,12 +25,8 @@ inline std::string stderr_of_one_session(const environment& extra) {
     launch_options o;
     o.env = extra;
     provider_session s(o);
-    auto stub = tfplugin6::Provider::NewStub(s.channel);
-    grpc::ClientContext ctx;
-    set_deadline(ctx);
-    tfplugin6::GetProviderSchema_Request req;
     tfplugin6::GetProviderSchema_Response resp;
-    const grpc::Status st = stub->GetProviderSchema(&ctx, req, &resp);
+    const grpc::Status st = get_provider_schema(s.channel, resp);
     INFO(describe(st));
     CHECK(st.ok());
     const auto code = s.shutdown();

@@ -31,12 +31,8 @@ inline void check_v5_schema(provider_session& s) {
 }
 
 inline void check_v6_schema(provider_session& s) {
-    auto stub = tfplugin6::Provider::NewStub(s.channel);
-    grpc::ClientContext ctx;
-    set_deadline(ctx);
-    tfplugin6::GetProviderSchema_Request req;
     tfplugin6::GetProviderSchema_Response resp;
-    const grpc::Status st = stub->GetProviderSchema(&ctx, req, &resp);
+    const grpc::Status st = get_provider_schema(s.channel, resp);
     INFO(describe(st));
     REQUIRE(st.ok());
     CHECK(resp.diagnostics_size() == 0);

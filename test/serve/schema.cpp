@@ -32,12 +32,8 @@ using namespace test_schema;
 
 TEST_CASE("GetProviderSchema over the wire describes local_file", "[serve]") {
     provider_session s;
-    auto stub = tfplugin6::Provider::NewStub(s.channel);
-    grpc::ClientContext ctx;
-    set_deadline(ctx);
-    tfplugin6::GetProviderSchema_Request req;
     tfplugin6::GetProviderSchema_Response resp;
-    const grpc::Status st = stub->GetProviderSchema(&ctx, req, &resp);
+    const grpc::Status st = get_provider_schema(s.channel, resp);
     INFO(describe(st));
     REQUIRE(st.ok());
     CHECK(resp.diagnostics_size() == 0);
@@ -63,10 +59,8 @@ TEST_CASE("GetProviderSchema over the wire describes local_file", "[serve]") {
     CHECK(resp.server_capabilities().get_provider_schema_optional());
 
     // A second call gives the same answer (the schema is cached in the server).
-    grpc::ClientContext ctx2;
-    set_deadline(ctx2);
     tfplugin6::GetProviderSchema_Response again;
-    REQUIRE(stub->GetProviderSchema(&ctx2, req, &again).ok());
+    REQUIRE(get_provider_schema(s.channel, again).ok());
     CHECK(again.SerializeAsString() == resp.SerializeAsString());
 }
 
