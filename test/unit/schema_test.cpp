@@ -1,3 +1,4 @@
+#include <tfpp/codec/type_json.hpp>
 #include <tfpp/schema/schema.hpp>
 
 #include <boost/describe/class.hpp>
@@ -72,7 +73,7 @@ TEST_CASE("the schema of a model follows its field types", "[schema]") {
     CHECK(name->requires_replace);
     CHECK(name->description == "Name of the server.");
     CHECK_FALSE(name->description_is_markdown);
-    CHECK(name->type_json == "\"string\"");
+    CHECK(tfpp::to_type_json(name->type) == "\"string\"");
 
     CHECK(s.find("port")->role == tfpp::attribute_role::optional);
     CHECK_FALSE(s.find("port")->is_computed());
@@ -81,8 +82,7 @@ TEST_CASE("the schema of a model follows its field types", "[schema]") {
     CHECK(s.find("enabled")->role == tfpp::attribute_role::optional_computed);
     CHECK(s.find("enabled")->is_computed());
     CHECK(s.find("enabled")->sensitive);
-    CHECK(s.find("addresses")->type_json ==
-          "[\"map\",[\"object\",{\"number\":\"number\",\"street\":\"string\"}]]");
+    CHECK(tfpp::to_type_json(s.find("addresses")->type) == "[\"map\",[\"object\",{\"number\":\"number\",\"street\":\"string\"}]]");
 
     const tfpp::attribute_schema* legacy = s.find("legacy_name");
     CHECK(legacy->deprecated);
@@ -96,7 +96,7 @@ TEST_CASE("described classes work like aggregates", "[schema]") {
     const tfpp::block_schema& s = tfpp::schema_of<described>();
     REQUIRE(s.attributes.size() == 2);
     CHECK(s.find("label")->role == tfpp::attribute_role::required);
-    CHECK(s.find("size")->type_json == "\"number\"");
+    CHECK(tfpp::to_type_json(s.find("size")->type) == "\"number\"");
 }
 
 TEST_CASE("models are checked at compile time", "[schema]") {

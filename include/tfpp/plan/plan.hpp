@@ -95,7 +95,7 @@ inline bool plan_resource_change(const block_schema& schema, std::string_view pr
     for (const auto& a : schema.attributes)
         if (!changed && proposed.get(a.name) != prior.get(a.name)) changed = true;
 
-    detail::encoder enc(out.planned_state);
+    detail::msgpack_writer enc(out.planned_state);
     enc.map_header(static_cast<std::uint32_t>(schema.attributes.size()));
     for (const auto& a : schema.attributes) {
         std::string_view planned = proposed.get(a.name);

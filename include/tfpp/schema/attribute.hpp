@@ -132,4 +132,17 @@ struct optional_computed : detail::attribute<attribute_role::optional_computed, 
     using detail::attribute<attribute_role::optional_computed, T, Options...>::attribute;
 };
 
+namespace detail {
+template <class F>
+inline constexpr bool is_attribute = false;
+template <class T, class... O>
+inline constexpr bool is_attribute<required<T, O...>> = true;
+template <class T, class... O>
+inline constexpr bool is_attribute<optional<T, O...>> = true;
+template <class T, class... O>
+inline constexpr bool is_attribute<computed<T, O...>> = true;
+template <class T, class... O>
+inline constexpr bool is_attribute<optional_computed<T, O...>> = true;
+}  // namespace detail
+
 }  // namespace tfpp

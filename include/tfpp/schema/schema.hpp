@@ -5,12 +5,14 @@
 #include <tfpp/schema/attribute.hpp>
 #include <tfpp/schema/detail/reflect.hpp>
 #include <tfpp/schema/types.hpp>
+#include <tfpp/value/type.hpp>
 
 #include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <type_traits>
 #include <vector>
 
@@ -19,7 +21,7 @@ namespace tfpp {
 // One attribute of a block, as Terraform sees it.
 struct attribute_schema {
     std::string_view name;
-    std::string type_json;  // type constraint, e.g. "string" or ["list","number"]
+    tfpp::type type;  // type constraint
     attribute_role role = attribute_role::optional;
     bool sensitive = false;
     bool requires_replace = false;
@@ -48,17 +50,6 @@ struct block_schema {
 };
 
 namespace detail {
-
-template <class F>
-inline constexpr bool is_attribute = false;
-template <class T, class... O>
-inline constexpr bool is_attribute<required<T, O...>> = true;
-template <class T, class... O>
-inline constexpr bool is_attribute<optional<T, O...>> = true;
-template <class T, class... O>
-inline constexpr bool is_attribute<computed<T, O...>> = true;
-template <class T, class... O>
-inline constexpr bool is_attribute<optional_computed<T, O...>> = true;
 
 template <class T>
 inline constexpr bool is_reflectable = std::is_class_v<T> && (is_described<T> || std::is_aggregate_v<T>);
@@ -167,44 +158,40 @@ struct model_check {
     static constexpr bool ok = problem == model_problem::none;
 };
 
-// Field indexes ordered by name: go-cty writes object attributes sorted.
-template <class S>
-inline constexpr auto sorted_fields = [] {
-    constexpr std::size_t n = field_count<S>();
-    std::array<std::size_t, n> order{};
-    for (std::size_t i = 0; i < n; ++i) order[i] = i;
-    std::sort(order.begin(), order.end(),
-              [](std::size_t a, std::size_t b) { return field_names<S>[a] < field_names<S>[b]; });
-    return order;
-}();
-
 template <class T>
-void append_type_json(std::string& out) {
+type make_type() {
     using U = strip_nullable_t<T>;
     constexpr type_kind k = kind_of<U>;
     if constexpr (k == type_kind::string) {
-        out += "\"string\"";
+        return type::string();
     } else if constexpr (k == type_kind::number) {
-        out += "\"number\"";
+        return type::number();
     } else if constexpr (k == type_kind::boolean) {
-        out += "\"bool\"";
-    } else if constexpr (k == type_kind::list || k == type_kind::set || k == type_kind::map) {
-        out += k == type_kind::list ? "[\"list\"," : k == type_kind::set ? "[\"set\"," : "[\"map\",";
-        append_type_json<typename type_info<U>::element>(out);
-        out += ']';
+        return type::boolean();
+    } else if constexpr (k == type_kind::dynamic) {
+        return type::dynamic();
+    } else if constexpr (k == type_kind::list) {
+        return type::list(make_type<typename type_info<U>::element>());
+    } else if constexpr (k == type_kind::set) {
+        return type::set(make_type<typename type_info<U>::element>());
+    } else if constexpr (k == type_kind::map) {
+        return type::map(make_type<typename type_info<U>::element>());
+    } else if constexpr (k == type_kind::tuple) {
+        return []<class... E>(std::type_identity<std::tuple<E...>>) {
+            return type::tuple({make_type<E>()...});
+        }(std::type_identity<U>{});
     } else if constexpr (k == type_kind::object) {
-        out += "[\"object\",{";
-        bool first = true;
-        for_each_index<U>([&]<std::size_t J>() {
-            constexpr std::size_t I = sorted_fields<U>[J];
-            if (!first) out += ',';
-            first = false;
-            out += '"';
-            out += field_name<U, I>();
-            out += "\":";
-            append_type_json<field_t<U, I>>(out);
+        std::vector<type::attribute> attrs;
+        attrs.reserve(field_count<U>());
+        for_each_index<U>([&]<std::size_t I>() {
+            using F = field_t<U, I>;
+            if constexpr (is_attribute<F>) attrs.push_back({std::string(field_name<U, I>()), make_type<typename F::value_type>(), false});
+            else attrs.push_back({std::string(field_name<U, I>()), make_type<F>(), false});
         });
-        out += "}]";
+        return type::object(std::move(attrs));
+    } else {
+        static_assert(k != type_kind::unsupported, "tfpp: this C++ type has no Terraform equivalent.");
+        return type::dynamic();
     }
 }
 
@@ -216,7 +203,7 @@ block_schema derive_block_schema() {
         using F = field_t<M, I>;
         attribute_schema a;
         a.name = field_name<M, I>();
-        append_type_json<typename F::value_type>(a.type_json);
+        a.type = make_type<typename F::value_type>();
         a.role = F::role;
         a.sensitive = F::template has<sensitive>;
         a.requires_replace = F::template has<requires_replace>;
@@ -232,12 +219,10 @@ block_schema derive_block_schema() {
 
 }  // namespace detail
 
-// The type constraint of T as Terraform's JSON notation, e.g. ["list","string"].
+// The Terraform type of a C++ type (a model field's type, or a whole model).
 template <class T>
-std::string type_json() {
-    std::string out;
-    detail::append_type_json<T>(out);
-    return out;
+type type_of() {
+    return detail::make_type<T>();
 }
 
 // The schema of a model; built on first use and kept.

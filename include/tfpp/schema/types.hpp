@@ -2,11 +2,13 @@
 //
 //   std::string                       string
 //   bool                              bool
-//   std::int64_t (any integer), double number
+//   tfpp::number (exact), std::int64_t (any integer), double   number
 //   std::vector<T>                    list(T)
-//   std::set<T>                       set(T)
+//   tfpp::set<T>, std::set<T>         set(T)
 //   std::map<std::string, T>          map(T)
+//   std::tuple<T...>                  tuple([T, ...])
 //   an aggregate struct               object({field = T, ...})
+//   tfpp::dynamic                     dynamic: any type, chosen by the value
 //   tfpp::value<T>, std::optional<T>  T, where an element may be null (and, for value<T>, unknown)
 #pragma once
 
@@ -20,12 +22,17 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <vector>
 
 namespace tfpp {
 
-enum class type_kind : unsigned char { string, number, boolean, list, set, map, object, unsupported };
+template <class T>
+class set;
+class dynamic;
+
+enum class type_kind : unsigned char { string, number, boolean, list, set, map, object, tuple, dynamic, unsupported };
 
 namespace detail {
 
@@ -55,6 +62,23 @@ template <class T>
              !std::is_same_v<T, long double>)
 struct type_info<T> {
     static constexpr type_kind kind = type_kind::number;
+};
+template <>
+struct type_info<number> {
+    static constexpr type_kind kind = type_kind::number;
+};
+template <>
+struct type_info<dynamic> {
+    static constexpr type_kind kind = type_kind::dynamic;
+};
+template <class... E>
+struct type_info<std::tuple<E...>> {
+    static constexpr type_kind kind = type_kind::tuple;
+};
+template <class E>
+struct type_info<tfpp::set<E>> {
+    static constexpr type_kind kind = type_kind::set;
+    using element = E;
 };
 template <class E, class A>
 struct type_info<std::vector<E, A>> {

@@ -1,9 +1,11 @@
 // tfpp::value<T>: a Terraform value that is null, unknown (not known until
-// apply) or known. Every attribute of a model is one; collection elements and
-// object fields may be one wherever Terraform allows null or unknown there.
+// apply), unknown with refinements (what is already known about it), or known.
+// Every attribute of a model is one; collection elements and object fields may
+// be one wherever Terraform allows null or unknown there.
 #pragma once
 
 #include <tfpp/fwd.hpp>
+#include <tfpp/value/number.hpp>
 
 #include <compare>
 #include <concepts>
@@ -11,10 +13,58 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <memory>
 #include <type_traits>
 #include <utility>
 
 namespace tfpp {
+
+// One end of a number's range: the bound and whether it is included.
+struct number_bound {
+    number value;
+    bool inclusive = true;
+    friend bool operator==(const number_bound&, const number_bound&) = default;
+};
+
+// What is known about an unknown value (go-cty's refinements). Terraform sends
+// them, and a provider may return them in a plan to say more than "unknown".
+// Only the members that fit the value's type are sent.
+struct refinements {
+    bool not_null = false;                        // any type: will not be null
+    std::string string_prefix;                    // strings: will start with this
+    std::optional<number_bound> lower, upper;     // numbers: range
+    std::int64_t length_min = 0;                  // list, set, map: length range
+    std::optional<std::int64_t> length_max;
+    friend bool operator==(const refinements&, const refinements&) = default;
+};
+
+namespace detail {
+// Refinements are rare, so a value holds them behind one pointer.
+class refinement_slot {
+public:
+    refinement_slot() noexcept = default;
+    refinement_slot(const refinement_slot& o) : p_(o.p_ ? std::make_unique<refinements>(*o.p_) : nullptr) {}
+    refinement_slot(refinement_slot&&) noexcept = default;
+    refinement_slot& operator=(const refinement_slot& o) {
+        if (this != &o) p_ = o.p_ ? std::make_unique<refinements>(*o.p_) : nullptr;
+        return *this;
+    }
+    refinement_slot& operator=(refinement_slot&&) noexcept = default;
+
+    [[nodiscard]] const refinements* get() const noexcept { return p_.get(); }
+    void set(refinements r) {
+        if (r == refinements{}) p_.reset();
+        else p_ = std::make_unique<refinements>(std::move(r));
+    }
+    void reset() noexcept { p_.reset(); }
+    friend bool operator==(const refinement_slot& a, const refinement_slot& b) {
+        return a.p_ ? b.p_ && *a.p_ == *b.p_ : !b.p_;
+    }
+
+private:
+    std::unique_ptr<refinements> p_;
+};
+}  // namespace detail
 
 struct null_t {
     explicit constexpr null_t(int) {}
@@ -44,6 +94,8 @@ public:
     constexpr value() = default;  // null
     constexpr value(null_t) noexcept {}
     constexpr value(unknown_t) noexcept : state_(value_state::unknown) {}
+    // An unknown value with refinements.
+    value(unknown_t, refinements r) : state_(value_state::unknown) { refinements_.set(std::move(r)); }
 
     template <class U = T>
         requires(std::is_constructible_v<T, U &&> && !std::is_same_v<std::remove_cvref_t<U>, value> &&
@@ -55,6 +107,13 @@ public:
     [[nodiscard]] constexpr bool is_null() const noexcept { return state_ == value_state::null; }
     [[nodiscard]] constexpr bool is_unknown() const noexcept { return state_ == value_state::unknown; }
     [[nodiscard]] constexpr bool is_known() const noexcept { return state_ == value_state::known; }
+    // What is known about an unknown value; nullptr when nothing (or not unknown).
+    [[nodiscard]] const tfpp::refinements* refinement() const noexcept { return refinements_.get(); }
+    // Makes the value unknown with these refinements.
+    void set_unknown(tfpp::refinements r) {
+        set_unknown();
+        refinements_.set(std::move(r));
+    }
 
     // The known value; throws value_access_error when null or unknown.
     [[nodiscard]] constexpr T& get() & { return check(), v_; }
@@ -74,6 +133,7 @@ public:
     constexpr T& emplace() {
         v_ = T{};
         state_ = value_state::known;
+        refinements_.reset();
         return v_;
     }
     constexpr void set_null() noexcept(std::is_nothrow_default_constructible_v<T>) { reset(value_state::null); }
@@ -81,9 +141,11 @@ public:
         reset(value_state::unknown);
     }
 
-    // Two values are equal when both are null, both unknown, or both known and equal.
-    friend constexpr bool operator==(const value& a, const value& b) {
+    // Two values are equal when both are null, both unknown with the same
+    // refinements, or both known and equal.
+    friend bool operator==(const value& a, const value& b) {
         if (a.state_ != b.state_) return false;
+        if (a.state_ == value_state::unknown) return a.refinements_ == b.refinements_;
         return a.state_ != value_state::known || a.v_ == b.v_;
     }
     // value == plain value: true when known and equal. The first parameter is
@@ -106,9 +168,11 @@ private:
     constexpr void reset(value_state s) {
         v_ = T{};
         state_ = s;
+        refinements_.reset();
     }
 
     value_state state_ = value_state::null;
+    detail::refinement_slot refinements_;
     T v_{};
 };
 

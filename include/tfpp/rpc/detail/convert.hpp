@@ -2,6 +2,7 @@
 // protocol majors: tfplugin5 and tfplugin6 messages share their field names.
 #pragma once
 
+#include <tfpp/codec/type_json.hpp>
 #include <tfpp/diag/diagnostics.hpp>
 #include <tfpp/provider/context.hpp>
 #include <tfpp/schema/schema.hpp>
@@ -21,6 +22,23 @@ void path_to_proto(const attribute_path& path, ProtoPath& out) {
         case attribute_path::step::kind::index: s->set_element_key_int(step.position); break;
         }
     }
+}
+
+// A proto AttributePath back into an attribute_path (Terraform sends them in
+// requests, e.g. the paths of a plan's requires-replace).
+template <class ProtoPath>
+attribute_path path_from_proto(const ProtoPath& in) {
+    attribute_path out;
+    for (const auto& s : in.steps()) {
+        using proto_step = std::remove_cvref_t<decltype(s)>;
+        switch (s.selector_case()) {
+        case proto_step::kAttributeName: out.push(attribute_path::attribute(s.attribute_name())); break;
+        case proto_step::kElementKeyString: out.push(attribute_path::key(s.element_key_string())); break;
+        case proto_step::kElementKeyInt: out.push(attribute_path::index(s.element_key_int())); break;
+        default: break;  // an empty step carries nothing
+        }
+    }
+    return out;
 }
 
 template <class RepeatedDiagnostics>
@@ -44,7 +62,7 @@ void schema_to_proto(const block_schema& b, ProtoSchema& out) {
     for (const attribute_schema& a : b.attributes) {
         auto* p = block->add_attributes();
         p->set_name(std::string(a.name));
-        p->set_type(a.type_json);
+        p->set_type(to_type_json(a.type));
         p->set_required(a.role == attribute_role::required);
         p->set_optional(a.role == attribute_role::optional || a.role == attribute_role::optional_computed);
         p->set_computed(a.is_computed());

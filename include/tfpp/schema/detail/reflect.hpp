@@ -12,6 +12,7 @@
 #include <boost/pfr/core.hpp>
 #include <boost/pfr/tuple_size.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <string_view>
@@ -107,6 +108,17 @@ constexpr decltype(auto) get(T& object) {
 
 template <class T, std::size_t I>
 using field_t = std::remove_cvref_t<decltype(get<I>(std::declval<T&>()))>;
+
+// Field indexes ordered by name: go-cty writes object attributes sorted.
+template <class S>
+inline constexpr auto sorted_fields = [] {
+    constexpr std::size_t n = field_count<S>();
+    std::array<std::size_t, n> order{};
+    for (std::size_t i = 0; i < n; ++i) order[i] = i;
+    std::sort(order.begin(), order.end(),
+              [](std::size_t a, std::size_t b) { return field_names<S>[a] < field_names<S>[b]; });
+    return order;
+}();
 
 // Calls f(name, field) for every field, in declaration order.
 template <class T, class F>

@@ -1,0 +1,315 @@
+// tfpp::dynamic: a value of any Terraform type, carrying its type with it.
+//
+// Models normally know their types at compile time. A dynamic is for the
+// places where the type arrives with the value: attributes of type dynamic
+// (on the wire as [type JSON, value]), dynamic objects, and generic tools such
+// as the planner and the test driver. It holds null, unknown (with
+// refinements) or known at any depth.
+#pragma once
+
+#include <tfpp/value/detail/set_order.hpp>
+#include <tfpp/value/number.hpp>
+#include <tfpp/value/type.hpp>
+#include <tfpp/value/value.hpp>
+
+#include <algorithm>
+#include <numeric>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace tfpp {
+
+class dynamic {
+public:
+    using entry = std::pair<std::string, dynamic>;
+
+    dynamic() = default;  // null, of type dynamic
+
+    // Known primitives.
+    dynamic(std::string s) : type_(tfpp::type::string()), state_(value_state::known), data_(std::move(s)) {}
+    dynamic(std::string_view s) : dynamic(std::string(s)) {}
+    dynamic(const char* s) : dynamic(std::string(s)) {}
+    dynamic(bool b) : type_(tfpp::type::boolean()), state_(value_state::known), data_(b) {}
+    dynamic(tfpp::number n) : type_(tfpp::type::number()), state_(value_state::known), data_(std::move(n)) {}
+    template <class N>
+        requires((std::is_integral_v<N> && !std::is_same_v<N, bool>) || std::is_floating_point_v<N>)
+    dynamic(N n) : dynamic(tfpp::number(n)) {}
+
+    static dynamic null(tfpp::type t) {
+        dynamic d;
+        d.type_ = std::move(t);
+        return d;
+    }
+    static dynamic unknown(tfpp::type t, refinements r = {}) {
+        dynamic d;
+        d.type_ = std::move(t);
+        d.state_ = value_state::unknown;
+        d.refinements_.set(std::move(r));
+        return d;
+    }
+
+    // Collections. When element is dynamic, the elements decide the type and
+    // must agree. Throws std::invalid_argument for elements of another type.
+    static dynamic list(tfpp::type element, std::vector<dynamic> elements) {
+        return known(tfpp::type::list(unify(std::move(element), elements)), std::move(elements));
+    }
+    // Canonical order (go-cty's), with equal known elements kept once.
+    static dynamic set(tfpp::type element, std::vector<dynamic> elements) {
+        dynamic d = known(tfpp::type::set(unify(std::move(element), elements)), std::move(elements));
+        d.canonicalize_set();
+        return d;
+    }
+    // Entries are kept sorted by key; a key given twice throws.
+    static dynamic map(tfpp::type element, std::vector<entry> entries) {
+        std::vector<dynamic> probe;
+        probe.reserve(entries.size());
+        for (auto& e : entries) probe.push_back(dynamic::null(e.second.type()));
+        const tfpp::type ety = unify(std::move(element), probe);
+        for (auto& e : entries) check_element(ety, e.second);
+        std::stable_sort(entries.begin(), entries.end(),
+                         [](const entry& a, const entry& b) { return a.first < b.first; });
+        for (std::size_t i = 1; i < entries.size(); ++i)
+            if (entries[i].first == entries[i - 1].first)
+                throw std::invalid_argument("tfpp: map has key \"" + entries[i].first + "\" twice");
+        dynamic d;
+        d.type_ = tfpp::type::map(ety);
+        d.state_ = value_state::known;
+        d.data_ = std::move(entries);
+        return d;
+    }
+    static dynamic tuple(std::vector<dynamic> elements) {
+        std::vector<tfpp::type> types;
+        types.reserve(elements.size());
+        for (const auto& e : elements) types.push_back(e.type());
+        return known(tfpp::type::tuple(std::move(types)), std::move(elements));
+    }
+    // An object whose type follows from its attribute values.
+    static dynamic object(std::vector<entry> attributes) {
+        std::vector<tfpp::type::attribute> attrs;
+        attrs.reserve(attributes.size());
+        for (const auto& [name, v] : attributes) attrs.push_back({name, v.type(), false});
+        tfpp::type t = tfpp::type::object(std::move(attrs));  // sorts; throws on duplicates
+        std::vector<dynamic> values(attributes.size());
+        for (auto& [name, v] : attributes) values[static_cast<std::size_t>(t.attribute_index(name))] = std::move(v);
+        return known(std::move(t), std::move(values));
+    }
+    // An object of a given type, attribute values in the type's (sorted) order.
+    static dynamic object(tfpp::type t, std::vector<dynamic> values) {
+        const auto attrs = t.attributes();
+        if (!t.is_object() || values.size() != attrs.size())
+            throw std::invalid_argument("tfpp: object values do not match the object type");
+        for (std::size_t i = 0; i < values.size(); ++i) check_element(attrs[i].type, values[i]);
+        return known(std::move(t), std::move(values));
+    }
+
+    [[nodiscard]] const tfpp::type& type() const noexcept { return type_; }
+    [[nodiscard]] value_state state() const noexcept { return state_; }
+    [[nodiscard]] bool is_null() const noexcept { return state_ == value_state::null; }
+    [[nodiscard]] bool is_unknown() const noexcept { return state_ == value_state::unknown; }
+    [[nodiscard]] bool is_known() const noexcept { return state_ == value_state::known; }
+    // Known, and so is everything inside it.
+    [[nodiscard]] bool is_wholly_known() const {
+        if (!is_known()) return false;
+        if (const auto* v = std::get_if<std::vector<dynamic>>(&data_))
+            return std::all_of(v->begin(), v->end(), [](const dynamic& e) { return e.is_wholly_known(); });
+        if (const auto* m = std::get_if<std::vector<entry>>(&data_))
+            return std::all_of(m->begin(), m->end(), [](const entry& e) { return e.second.is_wholly_known(); });
+        return true;
+    }
+    [[nodiscard]] const refinements* refinement() const noexcept { return refinements_.get(); }
+
+    [[nodiscard]] bool as_bool() const { return get<bool>("a bool"); }
+    [[nodiscard]] const tfpp::number& as_number() const { return get<tfpp::number>("a number"); }
+    [[nodiscard]] const std::string& as_string() const { return get<std::string>("a string"); }
+
+    // list, set, tuple: the elements; object: the attribute values in the
+    // order of type().attributes().
+    [[nodiscard]] std::span<const dynamic> elements() const {
+        return get<std::vector<dynamic>>("a list, set, tuple or object");
+    }
+    // map: the entries, sorted by key.
+    [[nodiscard]] std::span<const entry> entries() const { return get<std::vector<entry>>("a map"); }
+    [[nodiscard]] std::size_t size() const {
+        if (const auto* m = std::get_if<std::vector<entry>>(&data_)) return m->size();
+        return elements().size();
+    }
+    // Object attribute or map key; throws std::out_of_range when absent.
+    [[nodiscard]] const dynamic& operator[](std::string_view name) const {
+        if (type_.is_object()) {
+            const auto i = type_.attribute_index(name);
+            if (i < 0) throw std::out_of_range("tfpp: the object has no attribute \"" + std::string(name) + "\"");
+            return elements()[static_cast<std::size_t>(i)];
+        }
+        const auto es = entries();
+        const auto it = std::lower_bound(es.begin(), es.end(), name,
+                                         [](const entry& e, std::string_view k) { return e.first < k; });
+        if (it == es.end() || it->first != name)
+            throw std::out_of_range("tfpp: the map has no key \"" + std::string(name) + "\"");
+        return it->second;
+    }
+    [[nodiscard]] const dynamic& operator[](std::size_t index) const {
+        const auto es = elements();
+        if (index >= es.size()) throw std::out_of_range("tfpp: index " + std::to_string(index) + " is out of range");
+        return es[index];
+    }
+
+    // The same type, the same state, and equal content (go-cty's RawEquals).
+    friend bool operator==(const dynamic& a, const dynamic& b) {
+        return a.state_ == b.state_ && a.type_ == b.type_ && a.refinements_ == b.refinements_ && a.data_ == b.data_;
+    }
+
+    // go-cty's set order; see value/detail/set_order.hpp.
+    static bool set_less(const dynamic& a, const dynamic& b) {
+        const auto ra = a.rank(), rb = b.rank();
+        if (ra != rb) return ra < rb;
+        if (ra != detail::set_rank::known) return false;
+        switch (a.type_.which()) {
+        case tfpp::type::kind::string: return a.as_string() < b.as_string();
+        case tfpp::type::kind::number: return a.as_number() < b.as_number();
+        case tfpp::type::kind::boolean: return !a.as_bool() && b.as_bool();
+        default: break;
+        }
+        std::string ka, kb;
+        a.append_set_key(ka);
+        b.append_set_key(kb);
+        return ka < kb;
+    }
+
+    // The text go-cty hashes a set element by, which also orders non-primitive elements.
+    void append_set_key(std::string& out) const {
+        if (is_unknown()) return out.push_back('?');
+        if (is_null()) return out.push_back('~');
+        switch (type_.which()) {
+        case tfpp::type::kind::number:
+            out += as_number().is_infinite() ? as_number().to_string() : detail::go_g10_text(as_number().exact());
+            return;
+        case tfpp::type::kind::boolean: return out.push_back(as_bool() ? 'T' : 'F');
+        case tfpp::type::kind::string: return detail::append_go_quoted(out, as_string());
+        case tfpp::type::kind::map:
+            out += '{';
+            for (const auto& [k, v] : entries()) {
+                detail::append_go_quoted(out, k);
+                out += ':';
+                v.append_set_key(out);
+                out += ';';
+            }
+            out += '}';
+            return;
+        case tfpp::type::kind::list:
+        case tfpp::type::kind::set:
+        case tfpp::type::kind::object:
+        case tfpp::type::kind::tuple: {
+            const bool bracket = type_.which() == tfpp::type::kind::list || type_.which() == tfpp::type::kind::set;
+            out += bracket ? '[' : '<';
+            for (const auto& e : elements()) {
+                e.append_set_key(out);
+                out += ';';
+            }
+            out += bracket ? ']' : '>';
+            return;
+        }
+        case tfpp::type::kind::dynamic: return;
+        }
+    }
+
+private:
+    using storage = std::variant<std::monostate, bool, tfpp::number, std::string, std::vector<dynamic>, std::vector<entry>>;
+
+    static dynamic known(tfpp::type t, std::vector<dynamic> elements) {
+        dynamic d;
+        d.type_ = std::move(t);
+        d.state_ = value_state::known;
+        d.data_ = std::move(elements);
+        return d;
+    }
+
+    // A value fits a slot of type t when the types are equal, when t is
+    // dynamic, or when the value is a null/unknown whose type is not known yet.
+    static bool fits(const tfpp::type& t, const dynamic& v) {
+        return t.is_dynamic() || v.type_ == t || (v.type_.is_dynamic() && !v.is_known());
+    }
+    static void check_element(const tfpp::type& t, const dynamic& v) {
+        if (!fits(t, v))
+            throw std::invalid_argument("tfpp: a value of type " + v.type_.friendly_name() +
+                                        " cannot stand where " + t.friendly_name() + " is expected");
+    }
+    // The element type of a collection: the declared one, or for dynamic the
+    // one type all known-typed elements share.
+    static tfpp::type unify(tfpp::type element, const std::vector<dynamic>& elements) {
+        if (element.is_dynamic()) {
+            for (const auto& e : elements) {
+                if (e.type_.is_dynamic()) continue;
+                if (element.is_dynamic()) element = e.type_;
+                else if (!(element == e.type_))
+                    throw std::invalid_argument("tfpp: collection elements must all have the same type");
+            }
+        }
+        for (const auto& e : elements) check_element(element, e);
+        return element;
+    }
+
+    [[nodiscard]] detail::set_rank rank() const noexcept {
+        return is_known() ? detail::set_rank::known : is_unknown() ? detail::set_rank::unknown : detail::set_rank::null;
+    }
+
+    void canonicalize_set() {
+        auto& elems = std::get<std::vector<dynamic>>(data_);
+        if (elems.size() < 2) return;
+        const tfpp::type::kind k = type_.element().which();
+        if (k == tfpp::type::kind::string || k == tfpp::type::kind::number || k == tfpp::type::kind::boolean ||
+            k == tfpp::type::kind::dynamic) {
+            std::stable_sort(elems.begin(), elems.end(), set_less);
+        } else {
+            // Build each element's key once, not once per comparison.
+            std::vector<std::pair<std::string, std::size_t>> keys(elems.size());
+            for (std::size_t i = 0; i < elems.size(); ++i) {
+                keys[i].second = i;
+                if (elems[i].is_known()) elems[i].append_set_key(keys[i].first);
+            }
+            std::stable_sort(keys.begin(), keys.end(), [&](const auto& a, const auto& b) {
+                const auto ra = elems[a.second].rank(), rb = elems[b.second].rank();
+                if (ra != rb) return ra < rb;
+                return ra == detail::set_rank::known && a.first < b.first;
+            });
+            std::vector<dynamic> sorted;
+            sorted.reserve(elems.size());
+            for (const auto& key : keys) sorted.push_back(std::move(elems[key.second]));
+            elems = std::move(sorted);
+        }
+        // Equal wholly known elements are adjacent now; keep the first.
+        std::vector<dynamic> unique;
+        unique.reserve(elems.size());
+        for (auto& e : elems) {
+            bool dup = false;
+            if (e.is_wholly_known())
+                for (auto it = unique.rbegin(); it != unique.rend() && !set_less(*it, e); ++it)
+                    if (*it == e) {
+                        dup = true;
+                        break;
+                    }
+            if (!dup) unique.push_back(std::move(e));
+        }
+        elems = std::move(unique);
+    }
+
+    template <class V>
+    const V& get(const char* what) const {
+        if (!is_known())
+            throw value_access_error(is_null() ? "tfpp: read of a null value" : "tfpp: read of an unknown value");
+        const V* v = std::get_if<V>(&data_);
+        if (!v) throw std::logic_error(std::string("tfpp: the value is a ") + type_.friendly_name() + ", not " + what);
+        return *v;
+    }
+
+    tfpp::type type_;
+    value_state state_ = value_state::null;
+    detail::refinement_slot refinements_;
+    storage data_;
+};
+
+}  // namespace tfpp

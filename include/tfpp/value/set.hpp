@@ -1,0 +1,309 @@
+// tfpp::set<T>: a Terraform set in a model.
+//
+// Elements are kept in go-cty's canonical order with duplicates removed, so a
+// set compares in O(n) and encodes exactly as Terraform encodes it. Building
+// from a range sorts once (O(n log n)); insert keeps the order as it goes.
+// Unlike std::set, T needs no operator<: the order comes from the value.
+#pragma once
+
+#include <tfpp/schema/attribute.hpp>
+#include <tfpp/schema/detail/reflect.hpp>
+#include <tfpp/schema/types.hpp>
+#include <tfpp/value/detail/set_order.hpp>
+#include <tfpp/value/dynamic.hpp>
+
+#include <algorithm>
+#include <initializer_list>
+#include <numeric>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace tfpp {
+namespace detail {
+
+template <class T>
+detail::set_rank typed_rank(const T& v) {
+    if constexpr (is_attribute<T>) {
+        return typed_rank(static_cast<const value<typename T::value_type>&>(v));
+    } else if constexpr (is_value_v<T>) {
+        return v.is_known() ? set_rank::known : v.is_unknown() ? set_rank::unknown : set_rank::null;
+    } else if constexpr (is_optional_v<T>) {
+        return v ? set_rank::known : set_rank::null;
+    } else if constexpr (std::is_same_v<T, dynamic>) {
+        return v.is_known() ? set_rank::known : v.is_unknown() ? set_rank::unknown : set_rank::null;
+    } else {
+        return set_rank::known;
+    }
+}
+
+// The known payload of a (possibly nullable) element.
+template <class T>
+const auto& typed_payload(const T& v) {
+    if constexpr (is_attribute<T>) return *static_cast<const value<typename T::value_type>&>(v);
+    else if constexpr (is_value_v<T> || is_optional_v<T>) return *v;
+    else return v;
+}
+
+template <class T>
+void append_typed_set_key(std::string& out, const T& v);
+
+template <class T>
+std::vector<std::size_t> canonical_set_order(const T& elements);
+
+template <class T>
+void append_typed_set_key_plain(std::string& out, const T& v) {
+    constexpr type_kind k = kind_of<T>;
+    if constexpr (k == type_kind::string) {
+        append_go_quoted(out, v);
+    } else if constexpr (k == type_kind::boolean) {
+        out += v ? 'T' : 'F';
+    } else if constexpr (k == type_kind::number) {
+        if constexpr (std::is_integral_v<T>) {
+            if (v > -10000000000 && v < 10000000000) {  // 10 digits or fewer: Go's %g prints them plainly
+                out += std::to_string(v);
+                return;
+            }
+        }
+        const number n(v);
+        out += n.is_infinite() ? n.to_string() : go_g10_text(n.exact());
+    } else if constexpr (k == type_kind::list) {
+        out += '[';
+        for (const auto& e : v) append_typed_set_key(out, e), out += ';';
+        out += ']';
+    } else if constexpr (k == type_kind::set) {
+        out += '[';
+        for (std::size_t i : canonical_set_order(v)) append_typed_set_key(out, *std::next(v.begin(), static_cast<std::ptrdiff_t>(i))), out += ';';
+        out += ']';
+    } else if constexpr (k == type_kind::map) {
+        out += '{';
+        for (const auto& [key, e] : v) {
+            append_go_quoted(out, key);
+            out += ':';
+            append_typed_set_key(out, e);
+            out += ';';
+        }
+        out += '}';
+    } else if constexpr (k == type_kind::tuple) {
+        out += '<';
+        std::apply([&](const auto&... e) { ((append_typed_set_key(out, e), out += ';'), ...); }, v);
+        out += '>';
+    } else if constexpr (k == type_kind::object) {
+        out += '<';
+        for_each_index<T>([&]<std::size_t J>() {
+            append_typed_set_key(out, get<sorted_fields<T>[J]>(v));
+            out += ';';
+        });
+        out += '>';
+    } else if constexpr (k == type_kind::dynamic) {
+        v.append_set_key(out);
+    }
+}
+
+// The text go-cty hashes a set element by (see value/detail/set_order.hpp).
+template <class T>
+void append_typed_set_key(std::string& out, const T& v) {
+    switch (typed_rank(v)) {
+    case set_rank::unknown: out += '?'; return;
+    case set_rank::null: out += '~'; return;
+    case set_rank::known: break;
+    }
+    append_typed_set_key_plain(out, typed_payload(v));
+}
+
+template <class T>
+inline constexpr bool orders_naturally =
+    kind_of<T> == type_kind::string || kind_of<T> == type_kind::number || kind_of<T> == type_kind::boolean;
+
+// go-cty's order for two elements of a set.
+template <class T>
+bool typed_set_less(const T& a, const T& b) {
+    const auto ra = typed_rank(a), rb = typed_rank(b);
+    if (ra != rb) return ra < rb;
+    if (ra != set_rank::known) return false;
+    const auto& pa = typed_payload(a);
+    const auto& pb = typed_payload(b);
+    using P = std::remove_cvref_t<decltype(pa)>;
+    if constexpr (std::is_same_v<P, dynamic>) {
+        return dynamic::set_less(pa, pb);
+    } else if constexpr (orders_naturally<P>) {
+        if constexpr (std::is_same_v<P, bool>) return !pa && pb;
+        else if constexpr (kind_of<P> == type_kind::number && !std::is_same_v<P, number>) return number(pa) < number(pb);
+        else return pa < pb;
+    } else {
+        std::string ka, kb;
+        append_typed_set_key_plain(ka, pa);
+        append_typed_set_key_plain(kb, pb);
+        return ka < kb;
+    }
+}
+
+// The positions of a container's elements in canonical order (stable).
+template <class C>
+std::vector<std::size_t> canonical_set_order(const C& elements) {
+    using E = std::remove_cvref_t<decltype(*elements.begin())>;
+    std::vector<const E*> ptrs;
+    ptrs.reserve(elements.size());
+    for (const auto& e : elements) ptrs.push_back(&e);
+    std::vector<std::size_t> order(ptrs.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    using P = std::remove_cvref_t<decltype(typed_payload(std::declval<const E&>()))>;
+    if constexpr (orders_naturally<P> || std::is_same_v<P, dynamic>) {
+        std::stable_sort(order.begin(), order.end(),
+                         [&](std::size_t a, std::size_t b) { return typed_set_less(*ptrs[a], *ptrs[b]); });
+    } else {
+        // Each key is built once; sorting compares the built keys.
+        std::vector<std::string> keys(ptrs.size());
+        for (std::size_t i = 0; i < ptrs.size(); ++i)
+            if (typed_rank(*ptrs[i]) == set_rank::known) append_typed_set_key_plain(keys[i], typed_payload(*ptrs[i]));
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+            const auto ra = typed_rank(*ptrs[a]), rb = typed_rank(*ptrs[b]);
+            if (ra != rb) return ra < rb;
+            return ra == set_rank::known && keys[a] < keys[b];
+        });
+    }
+    return order;
+}
+
+template <class T>
+bool wholly_known(const T& v);
+
+}  // namespace detail
+
+template <class T>
+class set {
+public:
+    using value_type = T;
+    using const_iterator = typename std::vector<T>::const_iterator;
+    using iterator = const_iterator;  // elements are not changed in place: that could break the order
+
+    set() = default;
+    set(std::initializer_list<T> elements) : set(std::vector<T>(elements)) {}
+    explicit set(std::vector<T> elements) : elements_(std::move(elements)) { canonicalize(); }
+
+    [[nodiscard]] const_iterator begin() const noexcept { return elements_.begin(); }
+    [[nodiscard]] const_iterator end() const noexcept { return elements_.end(); }
+    [[nodiscard]] std::size_t size() const noexcept { return elements_.size(); }
+    [[nodiscard]] bool empty() const noexcept { return elements_.empty(); }
+    [[nodiscard]] const std::vector<T>& elements() const noexcept { return elements_; }
+
+    // Adds v unless an equal element is present; true when added. O(log n)
+    // comparisons plus the vector insert.
+    bool insert(T v) {
+        auto it = std::upper_bound(elements_.begin(), elements_.end(), v, detail::typed_set_less<T>);
+        for (auto back = it; back != elements_.begin() && !detail::typed_set_less(*(back - 1), v); --back)
+            if (dedupes(*(back - 1), v)) return false;
+        elements_.insert(it, std::move(v));
+        return true;
+    }
+    [[nodiscard]] bool contains(const T& v) const {
+        auto [lo, hi] = std::equal_range(elements_.begin(), elements_.end(), v, detail::typed_set_less<T>);
+        return std::find(lo, hi, v) != hi;
+    }
+    bool erase(const T& v) {
+        auto [lo, hi] = std::equal_range(elements_.begin(), elements_.end(), v, detail::typed_set_less<T>);
+        auto it = std::find(lo, hi, v);
+        if (it == hi) return false;
+        elements_.erase(it);
+        return true;
+    }
+    void clear() noexcept { elements_.clear(); }
+
+    // Both hold the same elements; O(n) because both are in canonical order.
+    friend bool operator==(const set& a, const set& b) { return a.elements_ == b.elements_; }
+
+    // For decoders: takes elements in any order and puts them in canonical
+    // order, in O(n) when they already are.
+    void assign(std::vector<T> elements) {
+        elements_ = std::move(elements);
+        canonicalize();
+    }
+
+private:
+    // go-cty keeps one of two equal elements unless they are not wholly known.
+    static bool dedupes(const T& a, const T& b) { return a == b && detail::wholly_known(a); }
+
+    void canonicalize() {
+        if (elements_.size() < 2) return;
+        bool sorted = true;
+        if constexpr (detail::orders_naturally<std::remove_cvref_t<decltype(detail::typed_payload(std::declval<const T&>()))>>) {
+            for (std::size_t i = 1; i < elements_.size() && sorted; ++i)
+                sorted = !detail::typed_set_less(elements_[i], elements_[i - 1]);
+        } else {
+            // Adjacent keys only: two buffers, no allocation per element after warm-up.
+            std::string prev, cur;
+            detail::set_rank prev_rank = detail::typed_rank(elements_[0]);
+            if (prev_rank == detail::set_rank::known) detail::append_typed_set_key_plain(prev, detail::typed_payload(elements_[0]));
+            for (std::size_t i = 1; i < elements_.size() && sorted; ++i) {
+                const auto rank = detail::typed_rank(elements_[i]);
+                cur.clear();
+                if (rank == detail::set_rank::known) detail::append_typed_set_key_plain(cur, detail::typed_payload(elements_[i]));
+                sorted = prev_rank < rank || (prev_rank == rank && (rank != detail::set_rank::known || prev <= cur));
+                prev.swap(cur);
+                prev_rank = rank;
+            }
+        }
+        if (!sorted) {
+            const auto order = detail::canonical_set_order(elements_);
+            std::vector<T> out;
+            out.reserve(elements_.size());
+            for (std::size_t i : order) out.push_back(std::move(elements_[i]));
+            elements_ = std::move(out);
+        }
+        // Equal elements are now in one run of mutually unordered elements.
+        std::vector<T> unique;
+        unique.reserve(elements_.size());
+        std::size_t run_start = 0;
+        for (auto& e : elements_) {
+            if (!unique.empty() && detail::typed_set_less(unique.back(), e)) run_start = unique.size();
+            bool dup = false;
+            for (std::size_t j = run_start; j < unique.size() && !dup; ++j) dup = dedupes(unique[j], e);
+            if (!dup) unique.push_back(std::move(e));
+        }
+        elements_ = std::move(unique);
+    }
+
+    std::vector<T> elements_;
+};
+
+namespace detail {
+
+// Known, and so is everything inside it.
+template <class T>
+bool wholly_known(const T& v) {
+    if constexpr (is_attribute<T>) {
+        return wholly_known(static_cast<const value<typename T::value_type>&>(v));
+    } else if constexpr (is_value_v<T>) {
+        return v.is_null() || (v.is_known() && wholly_known(*v));
+    } else if constexpr (is_optional_v<T>) {
+        return !v || wholly_known(*v);
+    } else if constexpr (std::is_same_v<T, dynamic>) {
+        return v.is_null() || v.is_wholly_known();
+    } else {
+        constexpr type_kind k = kind_of<T>;
+        if constexpr (k == type_kind::list || k == type_kind::set) {
+            return std::all_of(v.begin(), v.end(), [](const auto& e) { return wholly_known(e); });
+        } else if constexpr (k == type_kind::map) {
+            return std::all_of(v.begin(), v.end(), [](const auto& e) { return wholly_known(e.second); });
+        } else if constexpr (k == type_kind::tuple) {
+            return std::apply([](const auto&... e) { return (wholly_known(e) && ...); }, v);
+        } else if constexpr (k == type_kind::object) {
+            bool all = true;
+            for_each_index<T>([&]<std::size_t I>() { all = all && wholly_known(get<I>(v)); });
+            return all;
+        } else {
+            return true;
+        }
+    }
+}
+
+}  // namespace detail
+
+// True when v holds no unknown value at any depth (nulls are fine).
+template <class T>
+bool is_wholly_known(const T& v) {
+    return detail::wholly_known(v);
+}
+
+}  // namespace tfpp
