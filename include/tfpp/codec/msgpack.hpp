@@ -79,23 +79,21 @@ constexpr refinable refinable_of() noexcept {
     else return refinable::other;
 }
 
-// go-cty shortens long prefixes to what is surely a whole character sequence.
+// go-cty shortens long prefixes to 255 bytes and then drops what a following
+// character could still change: an incomplete last character, or else the
+// last character unless it is punctuation that always ends a sequence.
 inline std::string_view shortened_prefix(std::string_view p) {
     if (p.size() <= 256) return p;
     p = p.substr(0, 255);
-    // Drop a last character that a following one could still change, as go-cty
-    // does, except for punctuation that always ends a sequence.
-    std::size_t end = p.size();
-    while (end > 0 && (static_cast<unsigned char>(p[end - 1]) & 0xc0) == 0x80) --end;  // start of the last code point
-    if (end > 0 && static_cast<unsigned char>(p[end - 1]) >= 0x80) --end;
-    std::string_view last = p.substr(end);
-    if (last.size() == 1 && std::string_view("-_:;/\\,.(){}[]|?!~ \t@#$%^&*+\"'").find(last[0]) != std::string_view::npos)
+    std::size_t start = p.size();
+    while (start > 0 && (static_cast<unsigned char>(p[start - 1]) & 0xc0) == 0x80) --start;
+    if (start > 0) --start;  // the lead byte of the last character
+    const auto lead = static_cast<unsigned char>(p[start]);
+    const std::size_t len = lead < 0x80 ? 1 : lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
+    if (p.size() - start < len) return p.substr(0, start);
+    if (len == 1 && std::string_view("-_:;/\\,.(){}[]|?!~ \t@#$%^&*+\"'").find(p[start]) != std::string_view::npos)
         return p;
-    if (end < p.size() && static_cast<unsigned char>(p[end]) >= 0x80) {
-        // Non-ASCII at the cut: keep only up to the last ASCII byte.
-        while (end > 0 && static_cast<unsigned char>(p[end - 1]) >= 0x80) --end;
-    }
-    return p.substr(0, end);
+    return p.substr(0, start);
 }
 
 class msgpack_writer {
@@ -152,7 +150,7 @@ public:
         if (r->not_null) w.integer(1), w.boolean(false), ++entries;
         if (kind == refinable::number) {
             for (const auto& [key, bound] : {std::pair{3, &r->lower}, std::pair{4, &r->upper}}) {
-                if (!*bound || (*bound)->value.is_infinite()) continue;
+                if (!*bound) continue;
                 w.integer(key);
                 w.array_header(2);
                 w.number((*bound)->value);
@@ -629,18 +627,26 @@ private:
                 if (!body.skip()) return bad_refinement("a refinement is malformed");
                 continue;
             }
+            // A refinement given twice keeps the stronger statement, as go-cty
+            // does; statements that contradict each other are refused.
             switch (key) {
             case 1:
                 if (!body.next(t) || t.kind != mp_kind::boolean) return bad_refinement("the null refinement is not a bool");
+                if ((t.boolean && r.not_null) || (!t.boolean && is_null))
+                    return bad_refinement("the refinements say both null and not null");
                 if (t.boolean) is_null = true;
                 else r.not_null = true;
                 break;
-            case 2:
+            case 2: {
                 if (kind != refinable::string) return bad_refinement("a string prefix refinement for a non-string type");
                 if (!body.next(t) || t.kind != mp_kind::str) return bad_refinement("the string prefix is not a string");
                 if (!valid_utf8(t.bytes)) return bad_refinement("the string prefix is not valid UTF-8");
-                r.string_prefix.assign(t.bytes.data(), t.bytes.size());
+                const std::string_view old = r.string_prefix, now = t.bytes;
+                if (old.substr(0, now.size()) == now) break;  // weaker than what we have
+                if (now.substr(0, old.size()) != old) return bad_refinement("two string prefixes contradict each other");
+                r.string_prefix.assign(now.data(), now.size());
                 break;
+            }
             case 3:
             case 4: {
                 if (kind != refinable::number) return bad_refinement("a number bound refinement for a non-number type");
@@ -649,7 +655,10 @@ private:
                     !body.next(t) || t.kind != mp_kind::boolean)
                     return bad_refinement("a number bound must be [number, bool]");
                 b.inclusive = t.boolean;
-                (key == 3 ? r.lower : r.upper) = std::move(b);
+                auto& slot = key == 3 ? r.lower : r.upper;
+                const auto order = slot ? b.value <=> slot->value : std::strong_ordering::equal;
+                const bool stronger = !slot || (key == 3 ? order > 0 : order < 0) || (order == 0 && !b.inclusive);
+                if (stronger) slot = std::move(b);
                 break;
             }
             case 5:
@@ -660,14 +669,22 @@ private:
                     (t.kind == mp_kind::uint && t.uint > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())))
                     return bad_refinement("a length bound must be an integer");
                 const std::int64_t v = t.kind == mp_kind::uint ? static_cast<std::int64_t>(t.uint) : t.sint;
-                if (key == 5) r.length_min = v;
-                else r.length_max = v;
+                if (key == 5) r.length_min = std::max(r.length_min, v);  // a negative lower bound says nothing
+                else if (v < 0) return bad_refinement("a collection length cannot be below zero");
+                else r.length_max = r.length_max ? std::min(*r.length_max, v) : v;
                 break;
             }
             default:  // a refinement this version does not know: skipped, so newer peers still work
                 if (!body.skip()) return bad_refinement("a refinement is malformed");
             }
         }
+        if (r.lower && r.upper) {
+            const auto order = r.lower->value <=> r.upper->value;
+            if (order > 0 || (order == 0 && !(r.lower->inclusive && r.upper->inclusive)))
+                return bad_refinement("the number bounds leave no possible value");
+        }
+        if (r.length_max && r.length_min > *r.length_max)
+            return bad_refinement("the length bounds leave no possible length");
         return true;
     }
 
@@ -800,7 +817,8 @@ private:
             concrete[i].type = values[i].type().is_dynamic() ? attrs[i].type : values[i].type();
             concrete[i].optional = false;
         }
-        out = dynamic::object(t.has_dynamic() ? type::object(std::move(concrete)) : t, std::move(values));
+        const bool any_optional = std::any_of(attrs.begin(), attrs.end(), [](const auto& a) { return a.optional; });
+        out = dynamic::object(t.has_dynamic() || any_optional ? type::object(std::move(concrete)) : t, std::move(values));
         return leave();
     }
 

@@ -132,7 +132,7 @@ public:
             return k == "list" ? type::list(std::move(*e)) : k == "set" ? type::set(std::move(*e)) : type::map(std::move(*e));
         }
         if (k == "object") {
-            if ((j.size() != 2 && j.size() != 3) || !j[1].is_object())
+            if ((j.size() != 2 && j.size() != 3) || !(j[1].is_object() || j[1].is_null()))
                 return fail("an object type needs an object of attribute types");
             std::vector<type::attribute> attrs;
             for (const auto& [name, aj] : j[1].items()) {
@@ -140,7 +140,7 @@ public:
                 if (!at) return std::nullopt;
                 attrs.push_back({name, std::move(*at), false});
             }
-            if (j.size() == 3) {
+            if (j.size() == 3 && !j[2].is_null()) {
                 if (!j[2].is_array()) return fail("the optional attributes of an object type must be an array");
                 for (const auto& o : j[2]) {
                     if (!o.is_string()) return fail("an optional attribute name must be a string");
@@ -155,7 +155,8 @@ public:
             return type::object(std::move(attrs));  // JSON objects cannot repeat keys after parsing
         }
         if (k == "tuple") {
-            if (j.size() != 2 || !j[1].is_array()) return fail("a tuple type needs an array of element types");
+            if (j.size() != 2 || !(j[1].is_array() || j[1].is_null()))
+                return fail("a tuple type needs an array of element types");
             std::vector<type> elems;
             for (const auto& ej : j[1]) {
                 auto et = parse(ej, depth + 1);

@@ -56,11 +56,13 @@ public:
     // Collections. When element is dynamic, the elements decide the type and
     // must agree. Throws std::invalid_argument for elements of another type.
     static dynamic list(tfpp::type element, std::vector<dynamic> elements) {
-        return known(tfpp::type::list(unify(std::move(element), elements)), std::move(elements));
+        tfpp::type t = tfpp::type::list(unify(std::move(element), elements));  // before elements move
+        return known(std::move(t), std::move(elements));
     }
     // Canonical order (go-cty's), with equal known elements kept once.
     static dynamic set(tfpp::type element, std::vector<dynamic> elements) {
-        dynamic d = known(tfpp::type::set(unify(std::move(element), elements)), std::move(elements));
+        tfpp::type t = tfpp::type::set(unify(std::move(element), elements));  // before elements move
+        dynamic d = known(std::move(t), std::move(elements));
         d.canonicalize_set();
         return d;
     }
@@ -70,7 +72,10 @@ public:
         probe.reserve(entries.size());
         for (auto& e : entries) probe.push_back(dynamic::null(e.second.type()));
         const tfpp::type ety = unify(std::move(element), probe);
-        for (auto& e : entries) check_element(ety, e.second);
+        for (auto& e : entries) {
+            check_element(ety, e.second);
+            if (e.second.type_.is_dynamic() && !ety.is_dynamic()) e.second.type_ = ety;
+        }
         std::stable_sort(entries.begin(), entries.end(),
                          [](const entry& a, const entry& b) { return a.first < b.first; });
         for (std::size_t i = 1; i < entries.size(); ++i)
@@ -231,7 +236,7 @@ private:
     // A value fits a slot of type t when the types are equal, when t is
     // dynamic, or when the value is a null/unknown whose type is not known yet.
     static bool fits(const tfpp::type& t, const dynamic& v) {
-        return t.is_dynamic() || v.type_ == t || (v.type_.is_dynamic() && !v.is_known());
+        return conforms(v.type_, t) || (v.type_.is_dynamic() && !v.is_known());
     }
     static void check_element(const tfpp::type& t, const dynamic& v) {
         if (!fits(t, v))
@@ -240,17 +245,53 @@ private:
     }
     // The element type of a collection: the declared one, or for dynamic the
     // one type all known-typed elements share.
-    static tfpp::type unify(tfpp::type element, const std::vector<dynamic>& elements) {
-        if (element.is_dynamic()) {
+    // Null and unknown elements whose type is not known yet take that type.
+    static tfpp::type unify(tfpp::type element, std::vector<dynamic>& elements) {
+        if (element.has_dynamic()) {
+            const tfpp::type constraint = element;
+            bool concrete = false;
             for (const auto& e : elements) {
                 if (e.type_.is_dynamic()) continue;
-                if (element.is_dynamic()) element = e.type_;
+                if (!concrete) element = e.type_, concrete = true;
                 else if (!(element == e.type_))
                     throw std::invalid_argument("tfpp: collection elements must all have the same type");
             }
+            if (!conforms(element, constraint))
+                throw std::invalid_argument("tfpp: a value of type " + element.friendly_name() +
+                                            " cannot stand where " + constraint.friendly_name() + " is expected");
         }
-        for (const auto& e : elements) check_element(element, e);
+        for (auto& e : elements) {
+            check_element(element, e);
+            if (e.type_.is_dynamic() && !element.is_dynamic()) e.type_ = element;
+        }
         return element;
+    }
+
+    // A value of type v may stand where the constraint c is expected: the
+    // same type, with any type where c says dynamic.
+    static bool conforms(const tfpp::type& v, const tfpp::type& c) {
+        if (c.is_dynamic()) return true;
+        if (v.which() != c.which()) return false;
+        switch (c.which()) {
+        case tfpp::type::kind::list:
+        case tfpp::type::kind::set:
+        case tfpp::type::kind::map: return conforms(v.element(), c.element());
+        case tfpp::type::kind::object: {
+            const auto va = v.attributes(), ca = c.attributes();
+            if (va.size() != ca.size()) return false;
+            for (std::size_t i = 0; i < va.size(); ++i)
+                if (va[i].name != ca[i].name || !conforms(va[i].type, ca[i].type)) return false;
+            return true;
+        }
+        case tfpp::type::kind::tuple: {
+            const auto ve = v.elements(), ce = c.elements();
+            if (ve.size() != ce.size()) return false;
+            for (std::size_t i = 0; i < ve.size(); ++i)
+                if (!conforms(ve[i], ce[i])) return false;
+            return true;
+        }
+        default: return true;
+        }
     }
 
     [[nodiscard]] detail::set_rank rank() const noexcept {
@@ -286,7 +327,7 @@ private:
         unique.reserve(elems.size());
         for (auto& e : elems) {
             bool dup = false;
-            if (e.is_wholly_known())
+            if (e.is_null() || e.is_wholly_known())
                 for (auto it = unique.rbegin(); it != unique.rend() && !set_less(*it, e); ++it)
                     if (*it == e) {
                         dup = true;

@@ -59,7 +59,8 @@ public:
             i_ = static_cast<std::int64_t>(d);
         } else {
             char buf[32];
-            const auto r = std::to_chars(buf, buf + sizeof buf, d);
+            // Scientific: shortest digits (the fixed form would print every digit).
+            const auto r = std::to_chars(buf, buf + sizeof buf, d, std::chars_format::scientific);
             *this = from_decimal(*detail::parse_decimal({buf, static_cast<std::size_t>(r.ptr - buf)}, max_exponent));
         }
     }
