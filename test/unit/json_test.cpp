@@ -57,7 +57,7 @@ TEST_CASE("bad stored state gives an error with a path", "[json][bad-input]") {
     CHECK(d[0].detail == "the number is not a whole number");
 
     tfpp::diagnostics d2;
-    CHECK_FALSE(tfpp::decode_json(R"({"filename":"a.txt","items":[{"name":7}]})", s, d2));
+    CHECK_FALSE(tfpp::decode_json(R"({"filename":"a.txt","items":[{"name":[7]}]})", s, d2));
     CHECK(d2[0].path.to_string() == "items[0].name");
 
     tfpp::diagnostics d3;

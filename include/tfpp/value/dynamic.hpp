@@ -74,7 +74,7 @@ public:
         const tfpp::type ety = unify(std::move(element), probe);
         for (auto& e : entries) {
             check_element(ety, e.second);
-            if (e.second.type_.is_dynamic() && !ety.is_dynamic()) e.second.type_ = ety;
+            if (!(e.second.type_ == ety)) e.second.adopt(ety);
         }
         std::stable_sort(entries.begin(), entries.end(),
                          [](const entry& a, const entry& b) { return a.first < b.first; });
@@ -235,8 +235,9 @@ private:
 
     // A value fits a slot of type t when the types are equal, when t is
     // dynamic, or when the value is a null/unknown whose type is not known yet.
+    // (or, when v's own type is still partly dynamic, v can adopt t).
     static bool fits(const tfpp::type& t, const dynamic& v) {
-        return conforms(v.type_, t) || (v.type_.is_dynamic() && !v.is_known());
+        return conforms(v.type_, t) || conforms(t, v.type_);
     }
     static void check_element(const tfpp::type& t, const dynamic& v) {
         if (!fits(t, v))
@@ -246,6 +247,8 @@ private:
     // The element type of a collection: the declared one, or for dynamic the
     // one type all known-typed elements share.
     // Null and unknown elements whose type is not known yet take that type.
+    // Where a type is still partly dynamic (an empty collection of dynamic, a
+    // null), the other elements decide it, and such elements adopt that type.
     static tfpp::type unify(tfpp::type element, std::vector<dynamic>& elements) {
         if (element.has_dynamic()) {
             const tfpp::type constraint = element;
@@ -253,8 +256,9 @@ private:
             for (const auto& e : elements) {
                 if (e.type_.is_dynamic()) continue;
                 if (!concrete) element = e.type_, concrete = true;
-                else if (!(element == e.type_))
-                    throw std::invalid_argument("tfpp: collection elements must all have the same type");
+                else if (element == e.type_ || conforms(element, e.type_)) continue;
+                else if (conforms(e.type_, element)) element = e.type_;
+                else throw std::invalid_argument("tfpp: collection elements must all have the same type");
             }
             if (!conforms(element, constraint))
                 throw std::invalid_argument("tfpp: a value of type " + element.friendly_name() +
@@ -262,9 +266,27 @@ private:
         }
         for (auto& e : elements) {
             check_element(element, e);
-            if (e.type_.is_dynamic() && !element.is_dynamic()) e.type_ = element;
+            if (!(e.type_ == element)) e.adopt(element);
         }
         return element;
+    }
+
+    // Takes a more specific type t (dynamic positions of the own type filled in).
+    void adopt(const tfpp::type& t) {
+        if (type_.is_dynamic() && is_known()) return;  // not reached: known values have concrete types
+        type_ = t;
+        if (!is_known()) return;
+        if (auto* elems = std::get_if<std::vector<dynamic>>(&data_)) {
+            for (std::size_t i = 0; i < elems->size(); ++i) {
+                const tfpp::type& et = t.is_tuple()    ? t.elements()[i]
+                                       : t.is_object() ? t.attributes()[i].type
+                                                       : t.element();
+                if (!((*elems)[i].type_ == et)) (*elems)[i].adopt(et);
+            }
+        } else if (auto* entries = std::get_if<std::vector<entry>>(&data_)) {
+            for (auto& e : *entries)
+                if (!(e.second.type_ == t.element())) e.second.adopt(t.element());
+        }
     }
 
     // A value of type v may stand where the constraint c is expected: the

@@ -169,6 +169,43 @@ std::vector<std::size_t> canonical_set_order(const C& elements) {
 template <class T>
 bool wholly_known(const T& v);
 
+// Equality of two values of a model type, field by field where the type has
+// no operator== of its own (models need not declare one).
+template <class T>
+bool equal(const T& a, const T& b) {
+    constexpr type_kind k = kind_of<T>;
+    if constexpr (is_attribute<T>) {
+        return equal(static_cast<const value<typename T::value_type>&>(a),
+                     static_cast<const value<typename T::value_type>&>(b));
+    } else if constexpr (is_value_v<T>) {
+        if (a.state() != b.state()) return false;
+        if (a.is_unknown()) {
+            const refinements none{};
+            return (a.refinement() ? *a.refinement() : none) == (b.refinement() ? *b.refinement() : none);
+        }
+        return !a.is_known() || equal(*a, *b);
+    } else if constexpr (is_optional_v<T>) {
+        return a.has_value() == b.has_value() && (!a || equal(*a, *b));
+    } else if constexpr (k == type_kind::object) {
+        bool same = true;
+        for_each_index<T>([&]<std::size_t I>() { same = same && equal(get<I>(a), get<I>(b)); });
+        return same;
+    } else if constexpr (k == type_kind::map) {
+        return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](const auto& x, const auto& y) {
+                   return x.first == y.first && equal(x.second, y.second);
+               });
+    } else if constexpr (k == type_kind::tuple) {
+        return [&]<std::size_t... I>(std::index_sequence<I...>) {
+            return (equal(std::get<I>(a), std::get<I>(b)) && ...);
+        }(std::make_index_sequence<std::tuple_size_v<T>>{});
+    } else if constexpr (k == type_kind::list || k == type_kind::set) {
+        return a.size() == b.size() &&
+               std::equal(a.begin(), a.end(), b.begin(), [](const auto& x, const auto& y) { return equal(x, y); });
+    } else {
+        return a == b;  // string, bool, number, dynamic
+    }
+}
+
 }  // namespace detail
 
 template <class T>
@@ -199,11 +236,11 @@ public:
     }
     [[nodiscard]] bool contains(const T& v) const {
         auto [lo, hi] = std::equal_range(elements_.begin(), elements_.end(), v, detail::typed_set_less<T>);
-        return std::find(lo, hi, v) != hi;
+        return std::find_if(lo, hi, [&](const T& e) { return detail::equal(e, v); }) != hi;
     }
     bool erase(const T& v) {
         auto [lo, hi] = std::equal_range(elements_.begin(), elements_.end(), v, detail::typed_set_less<T>);
-        auto it = std::find(lo, hi, v);
+        auto it = std::find_if(lo, hi, [&](const T& e) { return detail::equal(e, v); });
         if (it == hi) return false;
         elements_.erase(it);
         return true;
@@ -211,7 +248,7 @@ public:
     void clear() noexcept { elements_.clear(); }
 
     // Both hold the same elements; O(n) because both are in canonical order.
-    friend bool operator==(const set& a, const set& b) { return a.elements_ == b.elements_; }
+    friend bool operator==(const set& a, const set& b) { return detail::equal(a.elements_, b.elements_); }
 
     // For decoders: takes elements in any order and puts them in canonical
     // order, in O(n) when they already are.
@@ -222,7 +259,7 @@ public:
 
 private:
     // go-cty keeps one of two equal elements unless they are not wholly known.
-    static bool dedupes(const T& a, const T& b) { return a == b && detail::wholly_known(a); }
+    static bool dedupes(const T& a, const T& b) { return detail::equal(a, b) && detail::wholly_known(a); }
 
     void canonicalize() {
         if (elements_.size() < 2) return;
