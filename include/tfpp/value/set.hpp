@@ -13,6 +13,8 @@
 #include <tfpp/value/dynamic.hpp>
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <initializer_list>
 #include <numeric>
 #include <optional>
@@ -62,7 +64,18 @@ void append_typed_set_key_plain(std::string& out, const T& v) {
     } else if constexpr (k == type_kind::number) {
         if constexpr (std::is_integral_v<T>) {
             if (v > -10000000000 && v < 10000000000) {  // 10 digits or fewer: Go's %g prints them plainly
-                out += std::to_string(v);
+                char buf[24];
+                out.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
+                return;
+            }
+        }
+        if constexpr (std::is_floating_point_v<T>) {
+            // Go's %.10g and C++'s general format with precision 10 agree
+            // (both round the exact binary value, ties to even).
+            if (std::isfinite(v)) {
+                char buf[32];
+                const auto r = std::to_chars(buf, buf + sizeof buf, static_cast<double>(v), std::chars_format::general, 10);
+                out.append(buf, r.ptr);
                 return;
             }
         }
@@ -262,43 +275,58 @@ private:
     static bool dedupes(const T& a, const T& b) { return detail::equal(a, b) && detail::wholly_known(a); }
 
     void canonicalize() {
-        if (elements_.size() < 2) return;
-        bool sorted = true;
-        if constexpr (detail::orders_naturally<std::remove_cvref_t<decltype(detail::typed_payload(std::declval<const T&>()))>>) {
-            for (std::size_t i = 1; i < elements_.size() && sorted; ++i)
-                sorted = !detail::typed_set_less(elements_[i], elements_[i - 1]);
+        const std::size_t n = elements_.size();
+        if (n < 2) return;
+        // run_start[i]: element i differs from element i-1 in canonical order,
+        // so only elements inside one run can be duplicates.
+        std::vector<char> run_start(n, 1);
+        using P = std::remove_cvref_t<decltype(detail::typed_payload(std::declval<const T&>()))>;
+        if constexpr (detail::orders_naturally<P> || std::is_same_v<P, dynamic>) {
+            if (!std::is_sorted(elements_.begin(), elements_.end(), detail::typed_set_less<T>))
+                std::stable_sort(elements_.begin(), elements_.end(), detail::typed_set_less<T>);
+            for (std::size_t i = 1; i < n; ++i) run_start[i] = detail::typed_set_less(elements_[i - 1], elements_[i]);
         } else {
-            // Adjacent keys only: two buffers, no allocation per element after warm-up.
-            std::string prev, cur;
-            detail::set_rank prev_rank = detail::typed_rank(elements_[0]);
-            if (prev_rank == detail::set_rank::known) detail::append_typed_set_key_plain(prev, detail::typed_payload(elements_[0]));
-            for (std::size_t i = 1; i < elements_.size() && sorted; ++i) {
-                const auto rank = detail::typed_rank(elements_[i]);
-                cur.clear();
-                if (rank == detail::set_rank::known) detail::append_typed_set_key_plain(cur, detail::typed_payload(elements_[i]));
-                sorted = prev_rank < rank || (prev_rank == rank && (rank != detail::set_rank::known || prev <= cur));
-                prev.swap(cur);
-                prev_rank = rank;
+            // Keys are built once each, into one buffer; elements already in
+            // canonical order (as Terraform sends them) are checked in O(n).
+            std::string keys;
+            std::vector<std::size_t> ends(n);
+            std::vector<detail::set_rank> ranks(n);
+            for (std::size_t i = 0; i < n; ++i) {
+                ranks[i] = detail::typed_rank(elements_[i]);
+                if (ranks[i] == detail::set_rank::known) detail::append_typed_set_key_plain(keys, detail::typed_payload(elements_[i]));
+                ends[i] = keys.size();
             }
+            auto key = [&](std::size_t i) {
+                const std::size_t b = i == 0 ? 0 : ends[i - 1];
+                return std::string_view(keys).substr(b, ends[i] - b);
+            };
+            auto less = [&](std::size_t a, std::size_t b) {
+                if (ranks[a] != ranks[b]) return ranks[a] < ranks[b];
+                return ranks[a] == detail::set_rank::known && key(a) < key(b);
+            };
+            bool sorted = true;
+            for (std::size_t i = 1; i < n && sorted; ++i) sorted = !less(i, i - 1);
+            std::vector<std::size_t> order(n);
+            std::iota(order.begin(), order.end(), std::size_t{0});
+            if (!sorted) {
+                std::stable_sort(order.begin(), order.end(), less);
+                std::vector<T> out;
+                out.reserve(n);
+                for (std::size_t i : order) out.push_back(std::move(elements_[i]));
+                elements_ = std::move(out);
+            }
+            for (std::size_t i = 1; i < n; ++i) run_start[i] = less(order[i - 1], order[i]);
         }
-        if (!sorted) {
-            const auto order = detail::canonical_set_order(elements_);
-            std::vector<T> out;
-            out.reserve(elements_.size());
-            for (std::size_t i : order) out.push_back(std::move(elements_[i]));
-            elements_ = std::move(out);
-        }
-        // Equal elements are now in one run of mutually unordered elements.
-        std::vector<T> unique;
-        unique.reserve(elements_.size());
-        std::size_t run_start = 0;
-        for (auto& e : elements_) {
-            if (!unique.empty() && detail::typed_set_less(unique.back(), e)) run_start = unique.size();
+        std::size_t kept = 0, run = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            if (run_start[i]) run = kept;
             bool dup = false;
-            for (std::size_t j = run_start; j < unique.size() && !dup; ++j) dup = dedupes(unique[j], e);
-            if (!dup) unique.push_back(std::move(e));
+            for (std::size_t j = run; j < kept && !dup; ++j) dup = dedupes(elements_[j], elements_[i]);
+            if (dup) continue;
+            if (kept != i) elements_[kept] = std::move(elements_[i]);
+            ++kept;
         }
-        elements_ = std::move(unique);
+        elements_.resize(kept);
     }
 
     std::vector<T> elements_;

@@ -35,6 +35,21 @@ inline bool go_is_print(char32_t r) noexcept {
 // Appends s (valid UTF-8) quoted the way Go's fmt %q quotes it.
 inline void append_go_quoted(std::string& out, std::string_view s) {
     static constexpr char hex[] = "0123456789abcdef";
+    // Most strings need no escape at all: copy them in one piece.
+    bool plain = true;
+    for (char ch : s) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\') {
+            plain = false;
+            break;
+        }
+    }
+    if (plain) {
+        out += '"';
+        out += s;
+        out += '"';
+        return;
+    }
     out += '"';
     for (std::size_t i = 0; i < s.size();) {
         const auto c = static_cast<unsigned char>(s[i]);

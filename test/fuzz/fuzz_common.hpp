@@ -1,0 +1,246 @@
+// Shared by the libFuzzer targets and the seed generator: the models the typed
+// decoders are fuzzed with, the fixed type constraints for the dynamic
+// decoders, and the checks every target applies.
+//
+// Models are aggregates at namespace scope, as tfpp's reflection needs.
+#pragma once
+
+#include <tfpp/codec/msgpack.hpp>
+#include <tfpp/codec/type_json.hpp>
+#include <tfpp/value/dynamic.hpp>
+#include <tfpp/value/set.hpp>
+
+#include <boost/pfr/core.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <vector>
+
+namespace fuzz_model {
+
+// A set element: an object with nullable and plain fields.
+struct leaf {
+    tfpp::value<std::string> name;
+    tfpp::value<std::int64_t> port;
+    std::vector<tfpp::value<double>> weights;
+    friend bool operator==(const leaf&, const leaf&) = default;
+};
+
+// Nested two levels below the root, inside maps and value<T>.
+struct inner {
+    std::string label;
+    bool flag = false;
+    tfpp::value<tfpp::number> exact;
+    tfpp::value<std::vector<tfpp::value<std::string>>> names;
+    friend bool operator==(const inner&, const inner&) = default;
+};
+
+using deep_t = tfpp::value<std::vector<tfpp::value<std::map<std::string, tfpp::value<std::vector<tfpp::value<std::int64_t>>>>>>>;
+
+// Every kind a model can hold, plain and wrapped in value<T> at several depths.
+struct root {
+    std::string s;
+    bool b = false;
+    std::int64_t i = 0;
+    double d = 0;
+    tfpp::number num;
+    std::optional<std::string> opt;
+    tfpp::value<std::string> vs;
+    tfpp::value<bool> vb;
+    tfpp::value<std::int64_t> vi;
+    tfpp::value<double> vd;
+    tfpp::value<tfpp::number> vn;
+    tfpp::value<std::vector<std::string>> list;
+    tfpp::value<std::vector<tfpp::value<tfpp::number>>> nums;
+    tfpp::value<tfpp::set<leaf>> leaves;
+    tfpp::value<tfpp::set<tfpp::value<std::string>>> tags;
+    tfpp::value<std::set<std::int64_t>> ports;
+    tfpp::value<std::map<std::string, tfpp::value<inner>>> by_name;
+    tfpp::value<std::tuple<std::string, tfpp::value<std::int64_t>, std::vector<tfpp::value<bool>>>> tup;
+    tfpp::value<inner> nested;
+    deep_t deep;
+    tfpp::dynamic dyn;
+    tfpp::value<std::vector<tfpp::dynamic>> dyns;
+    friend bool operator==(const root&, const root&) = default;
+};
+
+// Smaller top-level shapes, so that mutations reach deep code without having
+// to keep all of root's attributes intact.
+using set_model = tfpp::value<tfpp::set<leaf>>;
+using map_model = std::map<std::string, tfpp::value<std::tuple<tfpp::number, tfpp::value<std::string>, tfpp::dynamic>>>;
+using list_model = std::vector<tfpp::value<tfpp::set<tfpp::value<tfpp::number>>>>;
+
+inline constexpr unsigned typed_model_count = 4;
+
+}  // namespace fuzz_model
+
+namespace fuzz_support {
+
+[[noreturn]] inline void fail(const char* what) {
+    std::fprintf(stderr, "fuzz property violated: %s\n", what);
+    std::fflush(stderr);
+    __builtin_trap();
+}
+
+#define FUZZ_CHECK(cond)                                   \
+    do {                                                   \
+        if (!(cond)) ::fuzz_support::fail(#cond);          \
+    } while (0)
+
+inline void print_diags(const tfpp::diagnostics& d) {
+    for (const auto& x : d)
+        std::fprintf(stderr, "  diag: %s: %s (at %s)\n", x.summary.c_str(), x.detail.c_str(), x.path.to_string().c_str());
+}
+
+// A decoder's verdict must agree with its diagnostics: false comes with at
+// least one error, true with none.
+// With TFPP_FUZZ_VERBOSE set (when replaying a file), every verdict is printed.
+inline void check_verdict(bool ok, const tfpp::diagnostics& d) {
+    static const bool verbose = std::getenv("TFPP_FUZZ_VERBOSE") != nullptr;
+    if (verbose) {
+        std::fprintf(stderr, "verdict: %s\n", ok ? "decoded" : "refused");
+        print_diags(d);
+    }
+    if (!ok && !d.has_errors()) fail("a decoder returned false without an error diagnostic");
+    if (ok && d.has_errors()) {
+        print_diags(d);
+        fail("a decoder returned true but reported an error");
+    }
+}
+
+// The fixed type constraints the dynamic targets choose from with the first byte.
+inline const std::vector<tfpp::type>& constraints() {
+    using tfpp::type;
+    static const std::vector<type> all = [] {
+        std::vector<type> v;
+        v.push_back(type::dynamic());
+        v.push_back(type::list(type::dynamic()));
+        v.push_back(type::set(type::object({{"id", type::string()}, {"n", type::number()}, {"on", type::boolean()}})));
+        v.push_back(type::tuple({type::string(), type::number(), type::dynamic(), type::list(type::boolean())}));
+        v.push_back(type::map(type::number()));
+        v.push_back(type::object({
+            {"name", type::string()},
+            {"meta", type::object({{"tags", type::map(type::string())}, {"any", type::dynamic()}}), true},
+            {"items", type::list(type::object({{"k", type::string()}, {"v", type::set(type::number())}}))},
+        }));
+        v.push_back(type::map(type::list(type::set(type::string()))));
+        v.push_back(type::object({{"a", type::dynamic()}, {"b", type::tuple({type::dynamic(), type::dynamic()})},
+                                  {"c", type::map(type::dynamic())}}));
+        return v;
+    }();
+    return all;
+}
+
+// What the encoder legitimately drops from refinements, as go-cty does: a
+// string prefix is cut to at most 256 bytes (to what is surely a whole
+// character sequence). A decoded value compared with its re-decoded copy has
+// this applied; everything else must survive as it is.
+inline tfpp::refinements encodable(tfpp::refinements r) {
+    r.string_prefix = std::string(tfpp::detail::shortened_prefix(r.string_prefix));
+    return r;
+}
+
+inline tfpp::dynamic encodable(const tfpp::dynamic& v) {
+    using tfpp::dynamic;
+    using kind = tfpp::type::kind;
+    if (v.is_unknown()) {
+        if (const auto* r = v.refinement()) return dynamic::unknown(v.type(), encodable(*r));
+        return v;
+    }
+    if (v.is_null()) return v;
+    const tfpp::type& t = v.type();
+    switch (t.which()) {
+    case kind::list:
+    case kind::set:
+    case kind::tuple:
+    case kind::object: {
+        std::vector<dynamic> es;
+        for (const auto& e : v.elements()) es.push_back(encodable(e));
+        if (t.which() == kind::list) return dynamic::list(t.element(), std::move(es));
+        if (t.which() == kind::set) return dynamic::set(t.element(), std::move(es));
+        if (t.which() == kind::tuple) return dynamic::tuple(std::move(es));
+        return dynamic::object(t, std::move(es));
+    }
+    case kind::map: {
+        std::vector<dynamic::entry> es;
+        for (const auto& [k, e] : v.entries()) es.emplace_back(k, encodable(e));
+        return dynamic::map(t.element(), std::move(es));
+    }
+    default: return v;
+    }
+}
+
+// Applies the same to every unknown inside a typed model. All overloads are
+// declared first so that each can reach the others through ordinary lookup.
+template <class T>
+void make_encodable(T& v);
+template <class T>
+void make_encodable(tfpp::value<T>& v);
+template <class T>
+void make_encodable(std::optional<T>& v);
+template <class T>
+void make_encodable(std::vector<T>& v);
+template <class T>
+void make_encodable(tfpp::set<T>& v);
+template <class T>
+void make_encodable(std::map<std::string, T>& v);
+template <class... E>
+void make_encodable(std::tuple<E...>& v);
+inline void make_encodable(tfpp::dynamic& v);
+
+template <class T>
+void make_encodable(tfpp::value<T>& v) {
+    if (v.is_unknown()) {
+        if (const auto* r = v.refinement()) v.set_unknown(encodable(*r));
+    } else if (v.is_known()) {
+        make_encodable(*v);
+    }
+}
+template <class T>
+void make_encodable(std::optional<T>& v) {
+    if (v) make_encodable(*v);
+}
+template <class T>
+void make_encodable(std::vector<T>& v) {
+    for (auto& e : v) make_encodable(e);
+}
+template <class T>
+void make_encodable(tfpp::set<T>& v) {
+    std::vector<T> es = v.elements();
+    for (auto& e : es) make_encodable(e);
+    v.assign(std::move(es));
+}
+template <class T>
+void make_encodable(std::map<std::string, T>& v) {
+    for (auto& [k, e] : v) make_encodable(e);
+}
+template <class... E>
+void make_encodable(std::tuple<E...>& v) {
+    std::apply([](auto&... e) { (make_encodable(e), ...); }, v);
+}
+inline void make_encodable(tfpp::dynamic& v) { v = encodable(v); }
+
+template <class T>
+void make_encodable(T& v) {
+    if constexpr (std::is_class_v<T> && std::is_aggregate_v<T>)
+        boost::pfr::for_each_field(v, [](auto& f) { make_encodable(f); });
+    // strings, numbers, bools: nothing to do
+}
+
+inline std::string hex(std::string_view b) {
+    static constexpr char digits[] = "0123456789abcdef";
+    std::string out;
+    for (unsigned char c : b) out += digits[c >> 4], out += digits[c & 15];
+    return out;
+}
+
+}  // namespace fuzz_support
