@@ -283,3 +283,43 @@ TEST_CASE("legacy flatmap state reads into the model", "[json][flatmap]") {
     CHECK_FALSE(tfpp::decode_flatmap({{"count", "three"}}, t, v, bad));
     CHECK(bad[0].path.to_string() == "count");
 }
+
+TEST_CASE("numbers beyond double range survive JSON both ways", "[json][dynamic]") {
+    // Found by fuzzing: encode_json wrote 1e400 as a number its own decoder refused.
+    const type t = type::map(type::number());
+    dynamic v;
+    tfpp::diagnostics d;
+    REQUIRE(tfpp::decode_json(R"({"a":"1e400","b":-2e-400,"c":1e400})", t, v, d));
+    std::string j;
+    REQUIRE(tfpp::encode_json(v, t, j, d));
+    dynamic back;
+    REQUIRE(tfpp::decode_json(j, t, back, d));
+    CHECK(back == v);
+    CHECK(back["c"].as_number() == *tfpp::number::parse("1e400"));
+    CHECK(back["b"].as_number().to_string() == "-0." + std::string(399, '0') + "2");
+    // Strings that merely look like numbers are left alone.
+    dynamic s;
+    REQUIRE(tfpp::decode_json(R"(["1e400", "x\"1e999\""])", type::list(type::string()), s, d));
+    CHECK(s[0].as_string() == "1e400");
+    CHECK(s[1].as_string() == "x\"1e999\"");
+}
+
+namespace test_dynamic {
+struct flags {
+    tfpp::value<std::vector<bool>> bits;
+};
+}  // namespace test_dynamic
+
+TEST_CASE("std::vector<bool> works as list(bool)", "[msgpack][json]") {
+    flags f{std::vector<bool>{true, false, true}};
+    flags back;
+    tfpp::diagnostics d;
+    REQUIRE(tfpp::decode_msgpack(tfpp::to_msgpack(f), back, d));
+    CHECK(back.bits == f.bits);
+    std::string j;
+    REQUIRE(tfpp::encode_json(f, j, d));
+    CHECK(j == R"({"bits":[true,false,true]})");
+    flags fromjson;
+    REQUIRE(tfpp::decode_json(j, fromjson, d));
+    CHECK(fromjson.bits == f.bits);
+}

@@ -41,13 +41,13 @@ struct json_node {
     enum class kind : std::uint8_t { null, boolean, number, string, array, object } which = kind::null;
     bool boolean = false;
     std::string text;  // string value, or number as written
-    std::vector<json_node> items;
-    std::vector<std::pair<std::string, json_node>> members;  // in document order
+    std::vector<json_node> items;  // array elements, or object member values
+    std::vector<std::string> keys;  // object member names, in document order
 
     // The last member with this name (go-cty: the last duplicate wins).
     [[nodiscard]] const json_node* member(std::string_view name) const {
-        for (auto it = members.rbegin(); it != members.rend(); ++it)
-            if (it->first == name) return &it->second;
+        for (std::size_t i = keys.size(); i-- > 0;)
+            if (keys[i] == name) return &items[i];
         return nullptr;
     }
 };
@@ -75,7 +75,8 @@ public:
     bool binary(binary_t&) override { return false; }
     bool start_object(std::size_t) override { return open(json_node::kind::object); }
     bool key(string_t& k) override {
-        stack_.back()->members.emplace_back(std::move(k), json_node{});
+        stack_.back()->keys.push_back(std::move(k));
+        stack_.back()->items.emplace_back();
         return true;
     }
     bool end_object() override { return close(); }
@@ -101,7 +102,7 @@ private:
         if (stack_.empty()) return &root;
         json_node* top = stack_.back();
         if (top->which == json_node::kind::array) return &top->items.emplace_back();
-        return &top->members.back().second;
+        return &top->items.back();  // the member whose key came just before
     }
     bool add(json_node n) {
         *slot() = std::move(n);
@@ -123,6 +124,58 @@ private:
     std::vector<json_node*> stack_;
 };
 
+// JSON text with every number token whose magnitude may exceed a double
+// written as a string instead; nullopt when there is none (the usual case).
+inline std::optional<std::string> quote_huge_numbers(std::string_view text) {
+    auto huge = [](std::string_view num) {
+        // Digits before the point plus the exponent bound the magnitude.
+        std::size_t i = num[0] == '-' ? 1 : 0;
+        std::int64_t int_digits = 0;
+        bool leading = true;
+        for (; i < num.size() && num[i] >= '0' && num[i] <= '9'; ++i)
+            if (!(leading && num[i] == '0')) ++int_digits, leading = false;
+        const auto e = num.find_first_of("eE");
+        std::int64_t exp = 0;
+        if (e != std::string_view::npos) {
+            std::size_t k = e + 1;
+            const bool neg = k < num.size() && num[k] == '-';
+            if (k < num.size() && (num[k] == '-' || num[k] == '+')) ++k;
+            for (; k < num.size() && num[k] >= '0' && num[k] <= '9' && exp < 100000; ++k) exp = exp * 10 + (num[k] - '0');
+            if (neg) exp = -exp;
+        }
+        return int_digits + exp > 300 || exp < -300;
+    };
+    std::optional<std::string> out;
+    std::size_t copied = 0;
+    for (std::size_t i = 0; i < text.size();) {
+        const char c = text[i];
+        if (c == '"') {  // skip a string, escapes included
+            for (++i; i < text.size() && text[i] != '"'; ++i)
+                if (text[i] == '\\') ++i;
+            ++i;
+            continue;
+        }
+        if (c != '-' && (c < '0' || c > '9')) {
+            ++i;
+            continue;
+        }
+        std::size_t end = i + 1;
+        while (end < text.size() && std::string_view("0123456789.eE+-").find(text[end]) != std::string_view::npos) ++end;
+        const std::string_view num = text.substr(i, end - i);
+        if (huge(num)) {
+            if (!out) out.emplace();
+            out->append(text, copied, i - copied);
+            *out += '"';
+            *out += num;
+            *out += '"';
+            copied = end;
+        }
+        i = end;
+    }
+    if (out) out->append(text, copied);
+    return out;
+}
+
 inline std::optional<json_node> parse_json_tree(std::string_view text, diagnostics& diags, const decode_limits& limits,
                                                 std::string_view what) {
     if (text.size() > limits.max_bytes) {
@@ -130,6 +183,10 @@ inline std::optional<json_node> parse_json_tree(std::string_view text, diagnosti
                                            std::to_string(limits.max_bytes) + " bytes");
         return std::nullopt;
     }
+    // nlohmann refuses numbers beyond double range; such numbers go in as
+    // strings, which every number and string position reads the same way.
+    const std::optional<std::string> requoted = quote_huge_numbers(text);
+    if (requoted) text = *requoted;
     json_tree_builder b(limits.max_depth);
     if (!nlohmann::json::sax_parse(text.begin(), text.end(), &b)) {
         if (b.too_deep)
@@ -172,7 +229,7 @@ public:
             if (j.which == json_node::kind::null) return out = dynamic(), true;
             if (j.which != json_node::kind::object)
                 return fail("Incorrect value type", "a dynamic value must be an object with \"value\" and \"type\"");
-            for (const auto& [k, _] : j.members)
+            for (const auto& k : j.keys)
                 if (k != "value" && k != "type") return fail("Invalid value", "invalid key \"" + k + "\" in a dynamic value");
             const json_node* tj = j.member("type");
             const json_node* vj = j.member("value");
@@ -225,11 +282,12 @@ public:
         case type::kind::map: {
             if (j.which != json_node::kind::object) return fail("Incorrect value type", "expected an object");
             std::vector<dynamic::entry> entries;
-            entries.reserve(j.members.size());
-            for (const auto& [k, v] : j.members) {
+            entries.reserve(j.keys.size());
+            for (std::size_t i = 0; i < j.keys.size(); ++i) {
+                const std::string& k = j.keys[i];
                 path_.key(k);
                 dynamic e;
-                if (!decode(v, t.element(), e)) return false;
+                if (!decode(j.items[i], t.element(), e)) return false;
                 path_.pop();
                 // A repeated key: the last one wins, as in go-cty.
                 auto it = std::find_if(entries.begin(), entries.end(), [&](const auto& x) { return x.first == k; });
@@ -288,7 +346,13 @@ private:
             std::vector<E> elements(j.items.size());
             for (std::size_t i = 0; i < j.items.size(); ++i) {
                 path_.index(static_cast<std::int64_t>(i));
-                if (!decode(j.items[i], elements[i])) return false;
+                if constexpr (std::is_same_v<E, bool>) {  // std::vector<bool> has no bool& to decode into
+                    bool b = false;
+                    if (!decode(j.items[i], b)) return false;
+                    elements[i] = b;
+                } else if (!decode(j.items[i], elements[i])) {
+                    return false;
+                }
                 path_.pop();
             }
             if constexpr (std::is_same_v<T, std::vector<E>>) out = std::move(elements);
@@ -301,11 +365,11 @@ private:
         } else if constexpr (k == type_kind::map) {
             if (j.which != json_node::kind::object) return fail("Incorrect value type", "expected an object");
             out.clear();
-            for (const auto& [key, e] : j.members) {
-                path_.key(key);
+            for (std::size_t i = 0; i < j.keys.size(); ++i) {
+                path_.key(j.keys[i]);
                 typename type_info<T>::element v{};
-                if (!decode(e, v)) return false;
-                out.insert_or_assign(key, std::move(v));
+                if (!decode(j.items[i], v)) return false;
+                out.insert_or_assign(j.keys[i], std::move(v));
                 path_.pop();
             }
             return true;
@@ -347,7 +411,7 @@ private:
     template <class Known>
     bool unknown_members(const json_node& j, Known known) {
         if (mode_ == unknown_attributes::ignore) return true;
-        for (const auto& [k, _] : j.members) {
+        for (const auto& k : j.keys) {
             if (known(k)) continue;
             path_.attribute(k);
             return fail("Unsupported attribute", "the schema does not define this attribute");
@@ -408,11 +472,11 @@ private:
             return;
         case json_node::kind::object:
             out += '{';
-            for (std::size_t i = 0; i < n.members.size(); ++i) {
+            for (std::size_t i = 0; i < n.keys.size(); ++i) {
                 if (i) out += ',';
-                append_json_string(out, n.members[i].first);
+                append_json_string(out, n.keys[i]);
                 out += ':';
-                write_node(out, n.members[i].second);
+                write_node(out, n.items[i]);
             }
             out += '}';
             return;

@@ -483,8 +483,14 @@ private:
         target.reserve(n);
         for (std::uint32_t i = 0; i < n; ++i) {
             path_.index(i);
-            target.emplace_back();
-            if (!decode(target.back())) return false;
+            if constexpr (std::is_same_v<E, bool>) {  // std::vector<bool> has no bool& to decode into
+                bool b = false;
+                if (!decode(b)) return false;
+                target.push_back(b);
+            } else {
+                target.emplace_back();
+                if (!decode(target.back())) return false;
+            }
             path_.pop();
         }
         if constexpr (std::is_same_v<C, tfpp::set<E>>) {

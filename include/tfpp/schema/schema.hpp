@@ -120,13 +120,14 @@ consteval model_problem check_model() {
         model_problem p = model_problem::none;
         for_each_index<M>([&]<std::size_t I>() {
             using F = field_t<M, I>;
-            constexpr std::string_view name = field_name<M, I>();
             if (p != model_problem::none) return;
+            // field_name is called directly: clang 14 refuses a constexpr
+            // local of a generic lambda here.
             if constexpr (!is_attribute<F>)
                 p = model_problem::not_an_attribute;
-            else if (!is_identifier(name))
+            else if (!is_identifier(field_name<M, I>()))
                 p = model_problem::bad_name;
-            else if (is_reserved(name))
+            else if (is_reserved(field_name<M, I>()))
                 p = model_problem::reserved_name;
             else
                 p = check_value_type<typename F::value_type>();
