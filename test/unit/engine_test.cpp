@@ -206,21 +206,29 @@ TEST_CASE("validate runs the resource's own checks", "[engine]") {
     CHECK(ctx.diagnostics()[0].path.to_string() == "name");
 }
 
-TEST_CASE("state upgrade at the current version reads the stored JSON", "[engine]") {
+TEST_CASE("state upgrade at the current version reads stored JSON and legacy flatmap", "[engine]") {
     engine e;
     auto* r = e.resource("test_thing");
     tfpp::context ctx = e.make_context();
-    auto up = r->upgrade(0, R"({"name":"a","behaviour":null,"id":"1"})", false, ctx);
+    auto up = r->upgrade(0, R"({"name":"a","behaviour":null,"id":"1"})", nullptr, ctx);
     REQUIRE(up);
     CHECK(decode(*up).id == "1");
 
     tfpp::context newer = e.make_context();
-    CHECK_FALSE(r->upgrade(3, "{}", false, newer));
+    CHECK_FALSE(r->upgrade(3, "{}", nullptr, newer));
     CHECK(newer.diagnostics()[0].summary == "Resource state is newer than the provider");
 
+    // The flatmap state of Terraform 0.11 and older reads into the same model.
     tfpp::context flat = e.make_context();
-    CHECK_FALSE(r->upgrade(0, "", true, flat));
-    CHECK(flat.diagnostics()[0].summary == "Unsupported state format");
+    const std::map<std::string, std::string> legacy{{"name", "a"}, {"id", "7"}};
+    auto from_flat = r->upgrade(0, "", &legacy, flat);
+    REQUIRE(from_flat);
+    CHECK(decode(*from_flat).id == "7");
+    CHECK(decode(*from_flat).name == "a");
+
+    tfpp::context bad = e.make_context();
+    CHECK_FALSE(r->upgrade(0, R"({"name":)", nullptr, bad));
+    CHECK(bad.diagnostics()[0].summary == "Malformed JSON");
 }
 
 TEST_CASE("the stop flag reaches handlers", "[engine]") {

@@ -266,13 +266,28 @@ TEST_CASE("unknown types and unsupported features answer with error diagnostics"
         CHECK_THAT(resp.error().text(), Catch::Contains("no function named \"f\""));
     }
     {
+        // Values sent as JSON (DynamicValue.json) are read against the schema;
+        // absent attributes are null, as go-cty reads them.
         tfplugin6::PlanResourceChange_Request req;
         tfplugin6::PlanResourceChange_Response resp;
         req.set_type_name("local_file");
-        req.mutable_proposed_new_state()->set_json("{}");
+        req.mutable_proposed_new_state()->set_json(R"({"filename":"a.txt","content":"x"})");
+        req.mutable_config()->set_json(R"({"filename":"a.txt","content":"x"})");
         REQUIRE(v6.PlanResourceChange(nullptr, &req, &resp).ok());
-        REQUIRE(resp.diagnostics_size() == 1);
-        CHECK(resp.diagnostics(0).summary() == "Unsupported value encoding");
+        CHECK(resp.diagnostics_size() == 0);
+        local::file_model planned;
+        tfpp::diagnostics d;
+        REQUIRE(tfpp::decode_msgpack(resp.planned_state().msgpack(), planned, d));
+        CHECK(planned.content == "x");
+        CHECK(planned.id.is_unknown());
+
+        tfplugin6::PlanResourceChange_Response bad;
+        req.mutable_config()->set_json(R"({"filename":"a.txt","nope":1})");
+        REQUIRE(v6.PlanResourceChange(nullptr, &req, &bad).ok());
+        REQUIRE(bad.diagnostics_size() == 1);
+        CHECK(bad.diagnostics(0).summary() == "Unsupported attribute");
+        CHECK_THAT(bad.diagnostics(0).detail(), Catch::StartsWith("the configuration (JSON): "));
+        CHECK(bad.diagnostics(0).attribute().steps(0).attribute_name() == "nope");
     }
     {
         tfplugin6::StopProvider_Request req;

@@ -3,6 +3,7 @@
 // tests can drive it directly.
 #pragma once
 
+#include <tfpp/codec/flatmap.hpp>
 #include <tfpp/codec/json.hpp>
 #include <tfpp/codec/msgpack.hpp>
 #include <tfpp/log/log.hpp>
@@ -82,7 +83,9 @@ public:
     virtual apply_result apply(std::string_view prior, std::string_view planned, std::string_view config,
                                std::string_view planned_private, context& ctx) = 0;
     virtual read_result read(std::string_view current, std::string_view private_state, context& ctx) = 0;
-    virtual std::optional<std::string> upgrade(std::int64_t version, std::string_view json, bool flatmap,
+    // Stored state as JSON, or (flatmap non-null) in the flatmap format of Terraform before 0.12.
+    virtual std::optional<std::string> upgrade(std::int64_t version, std::string_view json,
+                                               const std::map<std::string, std::string>* flatmap,
                                                context& ctx) = 0;
 };
 
@@ -199,15 +202,9 @@ public:
         return result;
     }
 
-    std::optional<std::string> upgrade(std::int64_t version, std::string_view json, bool flatmap,
-                                       context& ctx) override {
+    std::optional<std::string> upgrade(std::int64_t version, std::string_view json,
+                                       const std::map<std::string, std::string>* flatmap, context& ctx) override {
         const std::int64_t current = schema().version;
-        if (flatmap) {
-            ctx.error("Unsupported state format",
-                      "the stored state of " + std::string(R::type_name) +
-                          " uses the flatmap format of Terraform before 0.12, which this provider cannot read");
-            return std::nullopt;
-        }
         if (version > current) {
             ctx.error("Resource state is newer than the provider",
                       "the stored state of " + std::string(R::type_name) + " has schema version " +
@@ -223,7 +220,8 @@ public:
             return std::nullopt;
         }
         model m;
-        if (!decode_json(json, m, ctx.diagnostics())) return std::nullopt;
+        if (flatmap ? !decode_flatmap(*flatmap, m, ctx.diagnostics()) : !decode_json(json, m, ctx.diagnostics()))
+            return std::nullopt;
         return to_msgpack(m);
     }
 

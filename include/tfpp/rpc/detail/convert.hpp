@@ -2,11 +2,15 @@
 // protocol majors: tfplugin5 and tfplugin6 messages share their field names.
 #pragma once
 
+#include <tfpp/codec/json.hpp>
+#include <tfpp/codec/msgpack.hpp>
 #include <tfpp/codec/type_json.hpp>
 #include <tfpp/diag/diagnostics.hpp>
 #include <tfpp/provider/context.hpp>
 #include <tfpp/schema/schema.hpp>
 
+#include <deque>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -78,15 +82,40 @@ void schema_to_proto(const block_schema& b, ProtoSchema& out) {
     }
 }
 
-// The msgpack bytes of a request value; null when it carries none. Terraform
-// always sends msgpack; a JSON-only value is refused with a diagnostic.
-template <class DynamicValue>
-std::string_view request_value(const DynamicValue& v, context& ctx, std::string_view what) {
-    if (!v.msgpack().empty()) return v.msgpack();
-    if (!v.json().empty())
-        ctx.error("Unsupported value encoding",
-                  "the " + std::string(what) + " arrived JSON-encoded; this provider reads MessagePack values only");
-    return {};
+// The object type of a block's values.
+inline type block_type(const block_schema& b) {
+    std::vector<type::attribute> attrs;
+    attrs.reserve(b.attributes.size());
+    for (const auto& a : b.attributes) attrs.push_back({std::string(a.name), a.type, false});
+    return type::object(std::move(attrs));
 }
+
+// The msgpack bytes of a request's values; empty when a value is absent.
+// Terraform sends msgpack; a value sent as JSON (DynamicValue.json) is decoded
+// against the block's type and re-encoded, and kept here while it is used.
+class request_values {
+public:
+    request_values(const block_schema& schema, context& ctx) : schema_(schema), ctx_(ctx) {}
+
+    template <class DynamicValue>
+    std::string_view operator()(const DynamicValue& v, std::string_view what) {
+        if (!v.msgpack().empty() || v.json().empty()) return v.msgpack();
+        if (!type_) type_ = block_type(schema_);
+        dynamic value;
+        diagnostics d;
+        if (!decode_json(v.json(), *type_, value, d)) {
+            for (const diagnostic& x : d)
+                ctx_.diagnostics().error(x.summary, "the " + std::string(what) + " (JSON): " + x.detail, x.path);
+            return {};
+        }
+        return owned_.emplace_back(to_msgpack(value, *type_));
+    }
+
+private:
+    const block_schema& schema_;
+    context& ctx_;
+    std::optional<type> type_;
+    std::deque<std::string> owned_;  // stable addresses for the views handed out
+};
 
 }  // namespace tfpp::detail

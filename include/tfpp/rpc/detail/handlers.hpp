@@ -5,6 +5,8 @@
 #include <tfpp/provider/detail/engine.hpp>
 #include <tfpp/rpc/detail/convert.hpp>
 
+#include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -46,7 +48,8 @@ template <class Engine, class Request, class Response>
 void validate_provider_config(Engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context();
-    std::string_view config = request_value(req.config(), ctx, "provider configuration");
+    request_values values(e.provider_schema(), ctx);
+    std::string_view config = values(req.config(), "provider configuration");
     if (!ctx.has_errors()) e.validate_provider_config(config, ctx);
     diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics());
 }
@@ -56,7 +59,8 @@ void validate_resource_config(Engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context();
     if (auto* r = e.resource(req.type_name())) {
-        std::string_view config = request_value(req.config(), ctx, "configuration");
+        request_values values(r->schema(), ctx);
+        std::string_view config = values(req.config(), "configuration");
         if (!ctx.has_errors()) r->validate(config, ctx);
     } else {
         ctx.error("Unknown resource type", unknown_type_detail("resource type", req.type_name()));
@@ -69,7 +73,8 @@ void validate_data_source_config(Engine& e, const Request& req, Response& resp) 
     auto lock = e.shared();
     context ctx = e.make_context();
     if (auto* d = e.data_source(req.type_name())) {
-        std::string_view config = request_value(req.config(), ctx, "configuration");
+        request_values values(d->schema(), ctx);
+        std::string_view config = values(req.config(), "configuration");
         if (!ctx.has_errors()) d->validate(config, ctx);
     } else {
         ctx.error("Unknown data source", unknown_type_detail("data source", req.type_name()));
@@ -80,7 +85,8 @@ void validate_data_source_config(Engine& e, const Request& req, Response& resp) 
 template <class Engine, class Request, class Response>
 void configure_provider(Engine& e, const Request& req, Response& resp) {
     context ctx = e.make_context();
-    std::string_view config = request_value(req.config(), ctx, "provider configuration");
+    request_values values(e.provider_schema(), ctx);
+    std::string_view config = values(req.config(), "provider configuration");
     if (!ctx.has_errors()) e.configure(config, req.terraform_version(), ctx);
     diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics());
 }
@@ -91,8 +97,9 @@ void upgrade_resource_state(Engine& e, const Request& req, Response& resp) {
     context ctx = e.make_context();
     if (auto* r = e.resource(req.type_name())) {
         const auto& raw = req.raw_state();
-        const bool flatmap = raw.json().empty() && !raw.flatmap().empty();
-        if (auto state = r->upgrade(req.version(), raw.json(), flatmap, ctx))
+        std::optional<std::map<std::string, std::string>> flatmap;
+        if (raw.json().empty() && !raw.flatmap().empty()) flatmap.emplace(raw.flatmap().begin(), raw.flatmap().end());
+        if (auto state = r->upgrade(req.version(), raw.json(), flatmap ? &*flatmap : nullptr, ctx))
             resp.mutable_upgraded_state()->set_msgpack(std::move(*state));
     } else {
         ctx.error("Unknown resource type", unknown_type_detail("resource type", req.type_name()));
@@ -105,7 +112,8 @@ void read_resource(Engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context();
     if (auto* r = e.resource(req.type_name())) {
-        std::string_view current = request_value(req.current_state(), ctx, "current state");
+        request_values values(r->schema(), ctx);
+        std::string_view current = values(req.current_state(), "current state");
         if (ctx.has_errors()) {
             resp.mutable_new_state()->CopyFrom(req.current_state());
         } else {
@@ -125,9 +133,10 @@ void plan_resource_change(Engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context();
     if (auto* r = e.resource(req.type_name())) {
-        std::string_view prior = request_value(req.prior_state(), ctx, "prior state");
-        std::string_view proposed = request_value(req.proposed_new_state(), ctx, "proposed new state");
-        std::string_view config = request_value(req.config(), ctx, "configuration");
+        request_values values(r->schema(), ctx);
+        std::string_view prior = values(req.prior_state(), "prior state");
+        std::string_view proposed = values(req.proposed_new_state(), "proposed new state");
+        std::string_view config = values(req.config(), "configuration");
         if (!ctx.has_errors()) {
             plan_result plan;
             r->plan(prior, proposed, config, plan, ctx);
@@ -148,9 +157,10 @@ void apply_resource_change(Engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context();
     if (auto* r = e.resource(req.type_name())) {
-        std::string_view prior = request_value(req.prior_state(), ctx, "prior state");
-        std::string_view planned = request_value(req.planned_state(), ctx, "planned state");
-        std::string_view config = request_value(req.config(), ctx, "configuration");
+        request_values values(r->schema(), ctx);
+        std::string_view prior = values(req.prior_state(), "prior state");
+        std::string_view planned = values(req.planned_state(), "planned state");
+        std::string_view config = values(req.config(), "configuration");
         if (ctx.has_errors()) {
             resp.mutable_new_state()->CopyFrom(req.prior_state());
         } else {
@@ -170,7 +180,8 @@ void read_data_source(Engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context();
     if (auto* d = e.data_source(req.type_name())) {
-        std::string_view config = request_value(req.config(), ctx, "configuration");
+        request_values values(d->schema(), ctx);
+        std::string_view config = values(req.config(), "configuration");
         if (!ctx.has_errors())
             if (auto state = d->read(config, ctx)) resp.mutable_state()->set_msgpack(std::move(*state));
     } else {
