@@ -19,6 +19,7 @@
 
 #include <msgpack/pack.hpp>
 
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -502,48 +503,51 @@ private:
         return leave();
     }
 
+    // One function per field, indexed by field position: a jump table.
+    template <class S>
+    static constexpr auto field_decoders = []<std::size_t... I>(std::index_sequence<I...>) {
+        return std::array<bool (*)(decoder&, S&), sizeof...(I)>{
+            +[](decoder& d, S& s) { return d.decode(get<I>(s)); }...};
+    }(std::make_index_sequence<field_count<S>()>{});
+
     template <class S>
     bool object(S& out) {
         if (tok_.kind != mp_kind::map) return mismatch("an object");
         const std::uint32_t n = tok_.count;
         if (!enter()) return false;
         constexpr std::size_t fields = field_count<S>();
+        constexpr auto& names = field_names<S>;
+        constexpr auto& order = sorted_fields<S>;
         bool seen[fields + 1] = {};
         for (std::uint32_t i = 0; i < n; ++i) {
             if (!r_.next(tok_)) return malformed();
             if (tok_.kind != mp_kind::str) return fail("Invalid value", "an object attribute name is not a string");
             const std::string_view key = tok_.bytes;
-            bool found = false;
-            bool ok = true;
-            // Terraform sends attributes sorted by name, as the fields are
-            // visited here: the first probe usually hits.
-            for_each_index<S>([&]<std::size_t J>() {
-                constexpr std::size_t I = sorted_fields<S>[J];
-                if (found || key != field_name<S, I>()) return;
-                found = true;
-                path_.attribute(field_name<S, I>());
-                if (seen[I]) {
-                    ok = fail("Invalid value", "the object holds this attribute twice");
-                    return;
-                }
-                seen[I] = true;
-                ok = decode(get<I>(out));
-                if (ok) path_.pop();
-            });
-            if (!ok) return false;
-            if (!found) {
+            // Terraform sends attributes sorted by name: the i-th key is
+            // usually the i-th field in name order, so one comparison finds it.
+            std::size_t at = fields;
+            if (i < fields && names[order[i]] == key) {
+                at = order[i];
+            } else {
+                for (std::size_t f = 0; f < fields; ++f)
+                    if (names[f] == key) at = f;
+            }
+            if (at == fields) {
                 path_.attribute(key);
                 return fail("Unsupported attribute", "the schema does not define this attribute");
             }
+            path_.attribute(names[at]);
+            if (seen[at]) return fail("Invalid value", "the object holds this attribute twice");
+            seen[at] = true;
+            if (!field_decoders<S>[at](*this, out)) return false;
+            path_.pop();
         }
-        bool ok = true;
-        for_each_index<S>([&]<std::size_t J>() {
-            constexpr std::size_t I = sorted_fields<S>[J];
-            if (!ok || seen[I]) return;
-            path_.attribute(field_name<S, I>());
-            ok = fail("Missing attribute", "the object lacks this attribute, which the schema defines");
-        });
-        return ok && leave();
+        for (std::size_t j = 0; j < fields; ++j) {
+            if (seen[order[j]]) continue;
+            path_.attribute(names[order[j]]);
+            return fail("Missing attribute", "the object lacks this attribute, which the schema defines");
+        }
+        return leave();
     }
 
     template <class N>
@@ -764,7 +768,8 @@ private:
             path_.pop();
         }
         try {
-            if (t.which() == type::kind::list) out = dynamic::list(t.element(), std::move(elements));
+            if (!t.has_dynamic()) out = dynamic::assemble(t, std::move(elements));  // types known to match
+            else if (t.which() == type::kind::list) out = dynamic::list(t.element(), std::move(elements));
             else if (t.which() == type::kind::set) out = dynamic::set(t.element(), std::move(elements));
             else out = dynamic::tuple(std::move(elements));
         } catch (const std::invalid_argument&) {
@@ -785,6 +790,13 @@ private:
             entries[i].first.assign(key);
             if (!decode(t.element(), entries[i].second)) return false;
             path_.pop();
+        }
+        const bool ordered = std::adjacent_find(entries.begin(), entries.end(), [](const auto& a, const auto& b) {
+                                 return !(a.first < b.first);
+                             }) == entries.end();
+        if (ordered && !t.has_dynamic()) {
+            out = dynamic::assemble(t, std::move(entries));
+            return leave();
         }
         try {
             out = dynamic::map(t.element(), std::move(entries));
@@ -814,17 +826,23 @@ private:
             if (!decode(attrs[idx].type, values[idx])) return false;
             path_.pop();
         }
-        std::vector<tfpp::type::attribute> concrete(attrs.begin(), attrs.end());
         for (std::size_t i = 0; i < attrs.size(); ++i) {
-            if (!seen[i]) {
-                path_.attribute(attrs[i].name);
-                return fail("Missing attribute", "the object lacks this attribute, which its type defines");
-            }
-            concrete[i].type = values[i].type().is_dynamic() ? attrs[i].type : values[i].type();
-            concrete[i].optional = false;
+            if (seen[i]) continue;
+            path_.attribute(attrs[i].name);
+            return fail("Missing attribute", "the object lacks this attribute, which its type defines");
         }
         const bool any_optional = std::any_of(attrs.begin(), attrs.end(), [](const auto& a) { return a.optional; });
-        out = dynamic::object(t.has_dynamic() || any_optional ? type::object(std::move(concrete)) : t, std::move(values));
+        if (!t.has_dynamic() && !any_optional) {
+            out = dynamic::assemble(t, std::move(values));
+        } else {
+            // The value's type: what the dynamic positions turned out to be, no optional marks.
+            std::vector<tfpp::type::attribute> concrete(attrs.begin(), attrs.end());
+            for (std::size_t i = 0; i < attrs.size(); ++i) {
+                if (!values[i].type().is_dynamic()) concrete[i].type = values[i].type();
+                concrete[i].optional = false;
+            }
+            out = dynamic::object(type::object(std::move(concrete)), std::move(values));
+        }
         return leave();
     }
 

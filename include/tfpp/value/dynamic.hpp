@@ -24,6 +24,10 @@
 
 namespace tfpp {
 
+namespace detail {
+class decoder;
+}
+
 class dynamic {
 public:
     using entry = std::pair<std::string, dynamic>;
@@ -190,9 +194,14 @@ public:
         if (is_unknown()) return out.push_back('?');
         if (is_null()) return out.push_back('~');
         switch (type_.which()) {
-        case tfpp::type::kind::number:
-            out += as_number().is_infinite() ? as_number().to_string() : detail::go_g10_text(as_number().exact());
+        case tfpp::type::kind::number: {
+            const tfpp::number& n = as_number();
+            if (n.is_infinite()) out += n.to_string();
+            else if (n.representation() == tfpp::number::form::float64) detail::append_g10(out, n.float64_value());
+            else if (n.is_int64() && n.int64_value() > -10000000000 && n.int64_value() < 10000000000) out += n.to_string();
+            else out += detail::go_g10_text(n.exact());
             return;
+        }
         case tfpp::type::kind::boolean: return out.push_back(as_bool() ? 'T' : 'F');
         case tfpp::type::kind::string: return detail::append_go_quoted(out, as_string());
         case tfpp::type::kind::map:
@@ -223,6 +232,24 @@ public:
     }
 
 private:
+    friend class detail::decoder;
+
+    // For a decoder whose values have exactly the types of t (t has no
+    // dynamic positions): no checks; sets are still put in canonical order.
+    static dynamic assemble(tfpp::type t, std::vector<dynamic> elements) {
+        dynamic d = known(std::move(t), std::move(elements));
+        if (d.type_.which() == tfpp::type::kind::set) d.canonicalize_set();
+        return d;
+    }
+    // Map entries in strictly increasing key order (as Terraform sends them).
+    static dynamic assemble(tfpp::type t, std::vector<entry> entries) {
+        dynamic d;
+        d.type_ = std::move(t);
+        d.state_ = value_state::known;
+        d.data_ = std::move(entries);
+        return d;
+    }
+
     using storage = std::variant<std::monostate, bool, tfpp::number, std::string, std::vector<dynamic>, std::vector<entry>>;
 
     static dynamic known(tfpp::type t, std::vector<dynamic> elements) {
@@ -322,42 +349,18 @@ private:
 
     void canonicalize_set() {
         auto& elems = std::get<std::vector<dynamic>>(data_);
-        if (elems.size() < 2) return;
+        // go-cty keeps one of equal elements unless they hold unknowns.
+        auto same = [](const dynamic& a, const dynamic& b) { return (a.is_null() || a.is_wholly_known()) && a == b; };
         const tfpp::type::kind k = type_.element().which();
         if (k == tfpp::type::kind::string || k == tfpp::type::kind::number || k == tfpp::type::kind::boolean ||
             k == tfpp::type::kind::dynamic) {
-            std::stable_sort(elems.begin(), elems.end(), set_less);
+            detail::canonicalize_set(elems, [&](std::size_t a, std::size_t b) { return set_less(elems[a], elems[b]); },
+                                     same);
         } else {
-            // Build each element's key once, not once per comparison.
-            std::vector<std::pair<std::string, std::size_t>> keys(elems.size());
-            for (std::size_t i = 0; i < elems.size(); ++i) {
-                keys[i].second = i;
-                if (elems[i].is_known()) elems[i].append_set_key(keys[i].first);
-            }
-            std::stable_sort(keys.begin(), keys.end(), [&](const auto& a, const auto& b) {
-                const auto ra = elems[a.second].rank(), rb = elems[b.second].rank();
-                if (ra != rb) return ra < rb;
-                return ra == detail::set_rank::known && a.first < b.first;
-            });
-            std::vector<dynamic> sorted;
-            sorted.reserve(elems.size());
-            for (const auto& key : keys) sorted.push_back(std::move(elems[key.second]));
-            elems = std::move(sorted);
+            const detail::set_keys keys(elems, [](const dynamic& e) { return e.rank(); },
+                                        [](const dynamic& e, std::string& out) { e.append_set_key(out); });
+            detail::canonicalize_set(elems, [&](std::size_t a, std::size_t b) { return keys.less(a, b); }, same);
         }
-        // Equal wholly known elements are adjacent now; keep the first.
-        std::vector<dynamic> unique;
-        unique.reserve(elems.size());
-        for (auto& e : elems) {
-            bool dup = false;
-            if (e.is_null() || e.is_wholly_known())
-                for (auto it = unique.rbegin(); it != unique.rend() && !set_less(*it, e); ++it)
-                    if (*it == e) {
-                        dup = true;
-                        break;
-                    }
-            if (!dup) unique.push_back(std::move(e));
-        }
-        elems = std::move(unique);
     }
 
     template <class V>

@@ -70,14 +70,7 @@ void append_typed_set_key_plain(std::string& out, const T& v) {
             }
         }
         if constexpr (std::is_floating_point_v<T>) {
-            // Go's %.10g and C++'s general format with precision 10 agree
-            // (both round the exact binary value, ties to even).
-            if (std::isfinite(v)) {
-                char buf[32];
-                const auto r = std::to_chars(buf, buf + sizeof buf, static_cast<double>(v), std::chars_format::general, 10);
-                out.append(buf, r.ptr);
-                return;
-            }
+            if (std::isfinite(v)) return append_g10(out, static_cast<double>(v));
         }
         const number n(v);
         out += n.is_infinite() ? n.to_string() : go_g10_text(n.exact());
@@ -166,15 +159,9 @@ std::vector<std::size_t> canonical_set_order(const C& elements) {
         std::stable_sort(order.begin(), order.end(),
                          [&](std::size_t a, std::size_t b) { return typed_set_less(*ptrs[a], *ptrs[b]); });
     } else {
-        // Each key is built once; sorting compares the built keys.
-        std::vector<std::string> keys(ptrs.size());
-        for (std::size_t i = 0; i < ptrs.size(); ++i)
-            if (typed_rank(*ptrs[i]) == set_rank::known) append_typed_set_key_plain(keys[i], typed_payload(*ptrs[i]));
-        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-            const auto ra = typed_rank(*ptrs[a]), rb = typed_rank(*ptrs[b]);
-            if (ra != rb) return ra < rb;
-            return ra == set_rank::known && keys[a] < keys[b];
-        });
+        const set_keys keys(ptrs, [](const E* e) { return typed_rank(*e); },
+                            [](const E* e, std::string& out) { append_typed_set_key_plain(out, typed_payload(*e)); });
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return keys.less(a, b); });
     }
     return order;
 }
@@ -275,58 +262,19 @@ private:
     static bool dedupes(const T& a, const T& b) { return detail::equal(a, b) && detail::wholly_known(a); }
 
     void canonicalize() {
-        const std::size_t n = elements_.size();
-        if (n < 2) return;
-        // run_start[i]: element i differs from element i-1 in canonical order,
-        // so only elements inside one run can be duplicates.
-        std::vector<char> run_start(n, 1);
         using P = std::remove_cvref_t<decltype(detail::typed_payload(std::declval<const T&>()))>;
+        auto same = [](const T& a, const T& b) { return dedupes(a, b); };
         if constexpr (detail::orders_naturally<P> || std::is_same_v<P, dynamic>) {
-            if (!std::is_sorted(elements_.begin(), elements_.end(), detail::typed_set_less<T>))
-                std::stable_sort(elements_.begin(), elements_.end(), detail::typed_set_less<T>);
-            for (std::size_t i = 1; i < n; ++i) run_start[i] = detail::typed_set_less(elements_[i - 1], elements_[i]);
+            detail::canonicalize_set(
+                elements_, [&](std::size_t a, std::size_t b) { return detail::typed_set_less(elements_[a], elements_[b]); },
+                same);
         } else {
-            // Keys are built once each, into one buffer; elements already in
-            // canonical order (as Terraform sends them) are checked in O(n).
-            std::string keys;
-            std::vector<std::size_t> ends(n);
-            std::vector<detail::set_rank> ranks(n);
-            for (std::size_t i = 0; i < n; ++i) {
-                ranks[i] = detail::typed_rank(elements_[i]);
-                if (ranks[i] == detail::set_rank::known) detail::append_typed_set_key_plain(keys, detail::typed_payload(elements_[i]));
-                ends[i] = keys.size();
-            }
-            auto key = [&](std::size_t i) {
-                const std::size_t b = i == 0 ? 0 : ends[i - 1];
-                return std::string_view(keys).substr(b, ends[i] - b);
-            };
-            auto less = [&](std::size_t a, std::size_t b) {
-                if (ranks[a] != ranks[b]) return ranks[a] < ranks[b];
-                return ranks[a] == detail::set_rank::known && key(a) < key(b);
-            };
-            bool sorted = true;
-            for (std::size_t i = 1; i < n && sorted; ++i) sorted = !less(i, i - 1);
-            std::vector<std::size_t> order(n);
-            std::iota(order.begin(), order.end(), std::size_t{0});
-            if (!sorted) {
-                std::stable_sort(order.begin(), order.end(), less);
-                std::vector<T> out;
-                out.reserve(n);
-                for (std::size_t i : order) out.push_back(std::move(elements_[i]));
-                elements_ = std::move(out);
-            }
-            for (std::size_t i = 1; i < n; ++i) run_start[i] = less(order[i - 1], order[i]);
+            const detail::set_keys keys(elements_, [](const T& e) { return detail::typed_rank(e); },
+                                        [](const T& e, std::string& out) {
+                                            detail::append_typed_set_key_plain(out, detail::typed_payload(e));
+                                        });
+            detail::canonicalize_set(elements_, [&](std::size_t a, std::size_t b) { return keys.less(a, b); }, same);
         }
-        std::size_t kept = 0, run = 0;
-        for (std::size_t i = 0; i < n; ++i) {
-            if (run_start[i]) run = kept;
-            bool dup = false;
-            for (std::size_t j = run; j < kept && !dup; ++j) dup = dedupes(elements_[j], elements_[i]);
-            if (dup) continue;
-            if (kept != i) elements_[kept] = std::move(elements_[i]);
-            ++kept;
-        }
-        elements_.resize(kept);
     }
 
     std::vector<T> elements_;

@@ -81,11 +81,13 @@ struct type::node {
     type element;
     std::vector<attribute> attributes;
     std::vector<type> elements;
+    bool dynamic_inside = false;  // has_dynamic(), computed once
 };
 
 inline type type::collection(kind k, type element) {
     type t(k);
-    t.node_ = std::make_shared<const node>(node{std::move(element), {}, {}});
+    const bool d = element.has_dynamic();
+    t.node_ = std::make_shared<const node>(node{std::move(element), {}, {}, d});
     return t;
 }
 
@@ -96,13 +98,15 @@ inline type type::object(std::vector<attribute> attributes) {
         if (attributes[i].name == attributes[i - 1].name)
             throw std::invalid_argument("tfpp: object type has attribute \"" + attributes[i].name + "\" twice");
     type t(kind::object);
-    t.node_ = std::make_shared<const node>(node{{}, std::move(attributes), {}});
+    const bool d = std::any_of(attributes.begin(), attributes.end(), [](const attribute& a) { return a.type.has_dynamic(); });
+    t.node_ = std::make_shared<const node>(node{{}, std::move(attributes), {}, d});
     return t;
 }
 
 inline type type::tuple(std::vector<type> elements) {
     type t(kind::tuple);
-    t.node_ = std::make_shared<const node>(node{{}, {}, std::move(elements)});
+    const bool d = std::any_of(elements.begin(), elements.end(), [](const type& e) { return e.has_dynamic(); });
+    t.node_ = std::make_shared<const node>(node{{}, {}, std::move(elements), d});
     return t;
 }
 
@@ -129,19 +133,7 @@ inline std::span<const type> type::elements() const {
 }
 
 inline bool type::has_dynamic() const {
-    switch (kind_) {
-    case kind::dynamic: return true;
-    case kind::list:
-    case kind::set:
-    case kind::map: return node_->element.has_dynamic();
-    case kind::object:
-        return std::any_of(node_->attributes.begin(), node_->attributes.end(),
-                           [](const attribute& a) { return a.type.has_dynamic(); });
-    case kind::tuple: return std::any_of(node_->elements.begin(), node_->elements.end(), [](const type& e) {
-        return e.has_dynamic();
-    });
-    default: return false;
-    }
+    return kind_ == kind::dynamic || (node_ && node_->dynamic_inside);
 }
 
 inline std::string type::friendly_name() const {

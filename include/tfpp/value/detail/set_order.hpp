@@ -6,9 +6,13 @@
 // Ties keep their original order.
 #pragma once
 
+#include <algorithm>
+#include <charconv>
 #include <cstdint>
+#include <numeric>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tfpp::detail {
 
@@ -93,5 +97,75 @@ inline void append_go_quoted(std::string& out, std::string_view s) {
 
 // The rank that decides order before any content: known, then unknown, then null.
 enum class set_rank : std::uint8_t { known = 0, unknown = 1, null = 2 };
+
+// Go's %.10g for a finite double, which is what go-cty's hash text holds for
+// a number (C++'s general format with precision 10 rounds the same way).
+inline void append_g10(std::string& out, double d) {
+    char buf[32];
+    out.append(buf, std::to_chars(buf, buf + sizeof buf, d, std::chars_format::general, 10).ptr);
+}
+
+// Puts a set's elements in canonical order and keeps one of each group of
+// duplicates. less(i, j) compares elements by their original positions;
+// same(a, b) says whether two elements that compare equal are duplicates.
+// Elements already in order (as Terraform sends them) cost O(n) comparisons.
+template <class T, class Less, class Same>
+void canonicalize_set(std::vector<T>& elements, Less less, Same same) {
+    const std::size_t n = elements.size();
+    if (n < 2) return;
+    std::vector<std::size_t> order(n);
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    bool sorted = true;
+    for (std::size_t i = 1; i < n && sorted; ++i) sorted = !less(i, i - 1);
+    if (!sorted) std::stable_sort(order.begin(), order.end(), less);
+    // run_start[k]: the k-th element in order differs from the one before it,
+    // so only elements inside one run can be duplicates.
+    std::vector<char> run_start(n, 1);
+    for (std::size_t k = 1; k < n; ++k) run_start[k] = less(order[k - 1], order[k]);
+    if (!sorted) {
+        std::vector<T> out;
+        out.reserve(n);
+        for (std::size_t i : order) out.push_back(std::move(elements[i]));
+        elements = std::move(out);
+    }
+    std::size_t kept = 0, run = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+        if (run_start[k]) run = kept;
+        bool dup = false;
+        for (std::size_t j = run; j < kept && !dup; ++j) dup = same(elements[j], elements[k]);
+        if (dup) continue;
+        if (kept != k) elements[kept] = std::move(elements[k]);
+        ++kept;
+    }
+    elements.resize(kept);
+}
+
+// Each element's hash text built once, into one buffer.
+class set_keys {
+public:
+    template <class T, class Rank, class AppendKey>
+    set_keys(const std::vector<T>& elements, Rank rank, AppendKey append_key) {
+        ends_.reserve(elements.size());
+        ranks_.reserve(elements.size());
+        for (const auto& e : elements) {
+            ranks_.push_back(rank(e));
+            if (ranks_.back() == set_rank::known) append_key(e, text_);
+            ends_.push_back(text_.size());
+        }
+    }
+    [[nodiscard]] bool less(std::size_t a, std::size_t b) const {
+        if (ranks_[a] != ranks_[b]) return ranks_[a] < ranks_[b];
+        return ranks_[a] == set_rank::known && key(a) < key(b);
+    }
+
+private:
+    [[nodiscard]] std::string_view key(std::size_t i) const {
+        const std::size_t begin = i == 0 ? 0 : ends_[i - 1];
+        return std::string_view(text_).substr(begin, ends_[i] - begin);
+    }
+    std::string text_;
+    std::vector<std::size_t> ends_;
+    std::vector<set_rank> ranks_;
+};
 
 }  // namespace tfpp::detail
