@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Runs every test: unit, compile-fail, proto wire contract, serve (the real
-# provider process over gRPC with AutoMTLS), packaging, and end to end with
-# real OpenTofu and HashiCorp Terraform over protocols 6 and 5.
+# Runs every test: unit, conformance with go-cty, compile-fail, proto wire
+# contract, serve (the real provider process over gRPC with AutoMTLS),
+# packaging, end to end with real OpenTofu and HashiCorp Terraform over
+# protocols 6 and 5, a fuzz smoke run and a benchmark smoke pass.
 # Installs what it needs first (Debian packages, OpenTofu, Terraform).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -21,3 +22,9 @@ meson test -C "$build" --no-rebuild --print-errorlogs --no-suite e2e
 
 step "End to end: OpenTofu and Terraform drive examples/local"
 meson test -C "$build" --no-rebuild --print-errorlogs --suite e2e --verbose
+
+step "Fuzz smoke: every libFuzzer target for a short while (ASan + UBSan, clang)"
+TFPP_FUZZ_SECONDS="${TFPP_FUZZ_SECONDS:-15}" bash "$repo/scripts/fuzz-smoke.sh"
+
+step "Codec benchmark smoke pass: every case runs on both sides (timings are not judged)"
+python3 "$repo/bench/codec/run.py" --build-dir "$build" --smoke --require-cxx

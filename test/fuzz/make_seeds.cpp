@@ -7,6 +7,7 @@
 // Each file starts with the selector byte its target reads first (none for
 // type_json). The output is deterministic, so rerunning it changes nothing.
 #include "fuzz_common.hpp"
+#include "../unit/codec_test_util.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -36,20 +37,6 @@ std::string sel(unsigned selector, std::string_view body) {
     std::string s(1, static_cast<char>(selector));
     s += body;
     return s;
-}
-
-// "92 a1 78" -> bytes
-std::string hexbytes(std::string_view hex) {
-    std::string out;
-    for (std::size_t i = 0; i < hex.size();) {
-        if (hex[i] == ' ') {
-            ++i;
-            continue;
-        }
-        out += static_cast<char>(std::stoi(std::string(hex.substr(i, 2)), nullptr, 16));
-        i += 2;
-    }
-    return out;
 }
 
 tfpp::refinements refined_string(std::string prefix) {
@@ -145,17 +132,17 @@ void typed_seeds() {
     put(t, "set-null", sel(1, "\xc0"));
     put(t, "set-unknown", sel(1, std::string("\xd4\x00\x00", 3)));
     // a set with two equal elements on the wire: kept once
-    put(t, "set-duplicates", sel(1, hexbytes("92 83 a4 6e 61 6d 65 a1 61 a4 70 6f 72 74 01 a7 77 65 69 67 68 74 73 90"
+    put(t, "set-duplicates", sel(1, test_codec::bytes("92 83 a4 6e 61 6d 65 a1 61 a4 70 6f 72 74 01 a7 77 65 69 67 68 74 73 90"
                                              "   83 a4 6e 61 6d 65 a1 61 a4 70 6f 72 74 01 a7 77 65 69 67 68 74 73 90")));
 
     map_model mm{{"x", std::tuple<tfpp::number, tfpp::value<std::string>, dynamic>{*tfpp::number::parse("1e400"), std::string("s"),
                                                                                  dynamic::map(type::boolean(), {})}},
                  {"y", tfpp::null}};
     put(t, "map", sel(2, tfpp::to_msgpack(mm)));
-    put(t, "map-duplicate-key", sel(2, hexbytes("82 a1 6b c0 a1 6b c0")));
-    put(t, "map-invalid-utf8-key", sel(2, hexbytes("81 a2 c3 28 c0")));
-    put(t, "map-tuple-invalid-utf8", sel(2, hexbytes("81 a1 6b 93 01 a3 ed a0 80 c0")));
-    put(t, "map-tuple-short", sel(2, hexbytes("81 a1 6b 92 01 c0")));
+    put(t, "map-duplicate-key", sel(2, test_codec::bytes("82 a1 6b c0 a1 6b c0")));
+    put(t, "map-invalid-utf8-key", sel(2, test_codec::bytes("81 a2 c3 28 c0")));
+    put(t, "map-tuple-invalid-utf8", sel(2, test_codec::bytes("81 a1 6b 93 01 a3 ed a0 80 c0")));
+    put(t, "map-tuple-short", sel(2, test_codec::bytes("81 a1 6b 92 01 c0")));
 
     list_model lm{tfpp::set<tfpp::value<tfpp::number>>{tfpp::number(3), tfpp::number(1), tfpp::null, tfpp::unknown,
                                                        *tfpp::number::parse("0.1"), tfpp::number::infinity()},
@@ -163,45 +150,45 @@ void typed_seeds() {
     put(t, "list", sel(3, tfpp::to_msgpack(lm)));
     // numbers in every wire form: uint64 max, int64 min, float32, decimal text, NaN, -Inf
     put(t, "list-number-forms",
-        sel(3, hexbytes("91 96 cf ff ff ff ff ff ff ff ff d3 80 00 00 00 00 00 00 00 ca 3f c0 00 00 "
+        sel(3, test_codec::bytes("91 96 cf ff ff ff ff ff ff ff ff d3 80 00 00 00 00 00 00 00 ca 3f c0 00 00 "
                         "a4 31 65 39 39 c4 03 2d 30 35 cb ff f0 00 00 00 00 00 00")));
-    put(t, "list-nan", sel(3, hexbytes("91 92 01 cb 7f f8 00 00 00 00 00 00")));
+    put(t, "list-nan", sel(3, test_codec::bytes("91 92 01 cb 7f f8 00 00 00 00 00 00")));
 
     // depth bombs: nested one-element arrays, far deeper than any limit
     put(t, "depth-bomb-array", sel(3, std::string(10000, '\x91')));
     put(t, "depth-bomb-map", sel(2, [] {
         std::string s;
-        for (int i = 0; i < 1300; ++i) s += hexbytes("81 a1 6b");
+        for (int i = 0; i < 1300; ++i) s += test_codec::bytes("81 a1 6b");
         return s;
     }()));
     // length headers far larger than the input
-    put(t, "huge-array32", sel(3, hexbytes("dd ff ff ff ff 91 c0")));
-    put(t, "huge-map32", sel(2, hexbytes("df ff ff ff ff a1 61")));
-    put(t, "huge-str32", sel(0, hexbytes("81 a1 73 db ff ff ff ff 61")));
-    put(t, "huge-bin32", sel(0, hexbytes("81 a1 73 c6 7f ff ff ff 61")));
-    put(t, "huge-ext32", sel(1, hexbytes("c9 ff ff ff ff 0c 81")));
-    put(t, "huge-array16", sel(3, hexbytes("dc ff ff 90")));
+    put(t, "huge-array32", sel(3, test_codec::bytes("dd ff ff ff ff 91 c0")));
+    put(t, "huge-map32", sel(2, test_codec::bytes("df ff ff ff ff a1 61")));
+    put(t, "huge-str32", sel(0, test_codec::bytes("81 a1 73 db ff ff ff ff 61")));
+    put(t, "huge-bin32", sel(0, test_codec::bytes("81 a1 73 c6 7f ff ff ff 61")));
+    put(t, "huge-ext32", sel(1, test_codec::bytes("c9 ff ff ff ff 0c 81")));
+    put(t, "huge-array16", sel(3, test_codec::bytes("dc ff ff 90")));
     // invalid UTF-8 in a string field, overlong NUL, surrogate
-    put(t, "invalid-utf8", sel(1, hexbytes("91 83 a4 6e 61 6d 65 a3 ff fe fd a4 70 6f 72 74 c0 a7 77 65 69 67 68 74 73 90")));
-    put(t, "overlong-nul", sel(2, hexbytes("81 a2 c0 80 c0")));
+    put(t, "invalid-utf8", sel(1, test_codec::bytes("91 83 a4 6e 61 6d 65 a3 ff fe fd a4 70 6f 72 74 c0 a7 77 65 69 67 68 74 73 90")));
+    put(t, "overlong-nul", sel(2, test_codec::bytes("81 a2 c0 80 c0")));
     // refined unknowns (ext 12) of every kind, and malformed ones
-    put(t, "ext12-string-prefix", sel(1, hexbytes("91 83 a4 6e 61 6d 65 c7 06 0c 82 01 c2 02 a1 70 a4 70 6f 72 74 c0 a7 77 65 69 67 68 74 73 90")));
-    put(t, "ext12-number-bounds", sel(1, hexbytes("91 83 a4 6e 61 6d 65 c0 a4 70 6f 72 74 c7 0b 0c 83 01 c2 03 92 01 c3 04 92 05 c2 a7 77 65 69 67 68 74 73 90")));
-    put(t, "ext12-collapse-number", sel(1, hexbytes("91 83 a4 6e 61 6d 65 c0 a4 70 6f 72 74 c7 0b 0c 83 01 c2 03 92 07 c3 04 92 07 c3 a7 77 65 69 67 68 74 73 90")));
-    put(t, "ext12-length", sel(3, hexbytes("91 c7 07 0c 83 01 c2 05 01 06 03")));
-    put(t, "ext12-length-zero", sel(3, hexbytes("91 c7 05 0c 82 01 c2 06 00")));
-    put(t, "ext12-is-null", sel(3, hexbytes("91 c7 03 0c 81 01 c3")));
-    put(t, "ext12-unknown-key", sel(3, hexbytes("91 c7 05 0c 82 01 c2 63 c0")));
-    put(t, "ext12-bad-key", sel(3, hexbytes("91 c7 04 0c 81 a1 78 c0")));
-    put(t, "ext12-not-map", sel(3, hexbytes("91 d5 0c 91 01")));
-    put(t, "ext-other-type", sel(1, hexbytes("d5 05 00 00")));
-    put(t, "ext12-prefix-for-number", sel(3, hexbytes("91 91 c7 04 0c 81 02 a1 70")));
+    put(t, "ext12-string-prefix", sel(1, test_codec::bytes("91 83 a4 6e 61 6d 65 c7 06 0c 82 01 c2 02 a1 70 a4 70 6f 72 74 c0 a7 77 65 69 67 68 74 73 90")));
+    put(t, "ext12-number-bounds", sel(1, test_codec::bytes("91 83 a4 6e 61 6d 65 c0 a4 70 6f 72 74 c7 0b 0c 83 01 c2 03 92 01 c3 04 92 05 c2 a7 77 65 69 67 68 74 73 90")));
+    put(t, "ext12-collapse-number", sel(1, test_codec::bytes("91 83 a4 6e 61 6d 65 c0 a4 70 6f 72 74 c7 0b 0c 83 01 c2 03 92 07 c3 04 92 07 c3 a7 77 65 69 67 68 74 73 90")));
+    put(t, "ext12-length", sel(3, test_codec::bytes("91 c7 07 0c 83 01 c2 05 01 06 03")));
+    put(t, "ext12-length-zero", sel(3, test_codec::bytes("91 c7 05 0c 82 01 c2 06 00")));
+    put(t, "ext12-is-null", sel(3, test_codec::bytes("91 c7 03 0c 81 01 c3")));
+    put(t, "ext12-unknown-key", sel(3, test_codec::bytes("91 c7 05 0c 82 01 c2 63 c0")));
+    put(t, "ext12-bad-key", sel(3, test_codec::bytes("91 c7 04 0c 81 a1 78 c0")));
+    put(t, "ext12-not-map", sel(3, test_codec::bytes("91 d5 0c 91 01")));
+    put(t, "ext-other-type", sel(1, test_codec::bytes("d5 05 00 00")));
+    put(t, "ext12-prefix-for-number", sel(3, test_codec::bytes("91 91 c7 04 0c 81 02 a1 70")));
     // repeated and unknown object attributes, nulls where plain types stand
-    put(t, "object-duplicate-attribute", sel(1, hexbytes("91 84 a4 6e 61 6d 65 c0 a4 6e 61 6d 65 c0 a4 70 6f 72 74 c0 a7 77 65 69 67 68 74 73 90")));
-    put(t, "object-unknown-attribute", sel(1, hexbytes("91 84 a4 6e 61 6d 65 c0 a1 7a c0 a4 70 6f 72 74 c0 a7 77 65 69 67 68 74 73 90")));
-    put(t, "object-missing-attribute", sel(1, hexbytes("91 82 a4 6e 61 6d 65 c0 a4 70 6f 72 74 c0")));
-    put(t, "object-null-plain", sel(1, hexbytes("91 83 a4 6e 61 6d 65 c0 a4 70 6f 72 74 c0 a7 77 65 69 67 68 74 73 c0")));
-    put(t, "unknown-in-plain", sel(1, hexbytes("91 83 a4 6e 61 6d 65 c0 a4 70 6f 72 74 c0 a7 77 65 69 67 68 74 73 d4 00 00")));
+    put(t, "object-duplicate-attribute", sel(1, test_codec::bytes("91 84 a4 6e 61 6d 65 c0 a4 6e 61 6d 65 c0 a4 70 6f 72 74 c0 a7 77 65 69 67 68 74 73 90")));
+    put(t, "object-unknown-attribute", sel(1, test_codec::bytes("91 84 a4 6e 61 6d 65 c0 a1 7a c0 a4 70 6f 72 74 c0 a7 77 65 69 67 68 74 73 90")));
+    put(t, "object-missing-attribute", sel(1, test_codec::bytes("91 82 a4 6e 61 6d 65 c0 a4 70 6f 72 74 c0")));
+    put(t, "object-null-plain", sel(1, test_codec::bytes("91 83 a4 6e 61 6d 65 c0 a4 70 6f 72 74 c0 a7 77 65 69 67 68 74 73 c0")));
+    put(t, "unknown-in-plain", sel(1, test_codec::bytes("91 83 a4 6e 61 6d 65 c0 a4 70 6f 72 74 c0 a7 77 65 69 67 68 74 73 d4 00 00")));
     put(t, "reserved-byte", sel(0, "\xc1"));
 }
 
@@ -225,13 +212,13 @@ void dynamic_seeds() {
     put(t, "0-unknown-number", enc(0, dynamic::unknown(type::number(), refined_number(1, 9))));
     put(t, "0-set", enc(0, dynamic::set(type::string(), {dynamic("b"), dynamic("a"), dynamic::unknown(type::string())})));
     // a wrapper whose type is itself dynamic, wrapping another wrapper
-    put(t, "0-wrapper-in-wrapper", sel(0, hexbytes("92 a9 22 64 79 6e 61 6d 69 63 22 92 c4 08 22 73 74 72 69 6e 67 22 a1 78")));
-    put(t, "0-wrapper-bad-type-json", sel(0, hexbytes("92 c4 05 5b 22 6c 69 73 a1 78")));
-    put(t, "0-wrapper-one-element", sel(0, hexbytes("91 c4 08 22 73 74 72 69 6e 67 22")));
+    put(t, "0-wrapper-in-wrapper", sel(0, test_codec::bytes("92 a9 22 64 79 6e 61 6d 69 63 22 92 c4 08 22 73 74 72 69 6e 67 22 a1 78")));
+    put(t, "0-wrapper-bad-type-json", sel(0, test_codec::bytes("92 c4 05 5b 22 6c 69 73 a1 78")));
+    put(t, "0-wrapper-one-element", sel(0, test_codec::bytes("91 c4 08 22 73 74 72 69 6e 67 22")));
     put(t, "0-object-optional", sel(0, tfpp::to_msgpack(dynamic::object(type::object({{"a", type::string(), true}}), {dynamic("v")}), type::dynamic())));
     put(t, "0-depth-bomb", sel(0, [] {
         std::string s;
-        for (int i = 0; i < 300; ++i) s += hexbytes("92 c4 09 22 64 79 6e 61 6d 69 63 22");
+        for (int i = 0; i < 300; ++i) s += test_codec::bytes("92 c4 09 22 64 79 6e 61 6d 69 63 22");
         return s + "\xc0";
     }()));
     put(t, "0-type-depth-bomb", sel(0, [] {
@@ -239,32 +226,32 @@ void dynamic_seeds() {
         for (int i = 0; i < 500; ++i) ty += "[\"list\",";
         ty += "\"string\"";
         for (int i = 0; i < 500; ++i) ty += "]";
-        std::string s = hexbytes("92 c5");
+        std::string s = test_codec::bytes("92 c5");
         s += static_cast<char>(ty.size() >> 8);
         s += static_cast<char>(ty.size() & 0xff);
         return s + ty + "\x90";
     }()));
 
     put(t, "1-list", enc(1, dynamic::list(type::dynamic(), {dynamic("a"), dynamic("b"), dynamic()})));
-    put(t, "1-list-mixed-types", sel(1, hexbytes("92 92 c4 08 22 73 74 72 69 6e 67 22 a1 61 92 c4 08 22 6e 75 6d 62 65 72 22 01")));
+    put(t, "1-list-mixed-types", sel(1, test_codec::bytes("92 92 c4 08 22 73 74 72 69 6e 67 22 a1 61 92 c4 08 22 6e 75 6d 62 65 72 22 01")));
     put(t, "1-depth-bomb", sel(1, std::string(10000, '\x91')));
-    put(t, "1-huge-array", sel(1, hexbytes("dd 7f ff ff ff c0")));
+    put(t, "1-huge-array", sel(1, test_codec::bytes("dd 7f ff ff ff c0")));
 
     put(t, "2-set", enc(2, dynamic::set(c[2].element(), {obj, dynamic::object(c[2].element(), {dynamic("b"), dynamic(2.5), dynamic(false)})})));
     put(t, "2-set-duplicates", sel(2, [&] {
         std::string one = tfpp::to_msgpack(obj, c[2].element());
         return "\x92" + one + one;
     }()));
-    put(t, "2-duplicate-attribute", sel(2, hexbytes("91 84 a2 69 64 a1 61 a1 6e 01 a2 6f 6e c3 a2 69 64 a1 62")));
-    put(t, "2-set-unknown-length", sel(2, hexbytes("c7 07 0c 83 01 c2 05 01 06 01")));
+    put(t, "2-duplicate-attribute", sel(2, test_codec::bytes("91 84 a2 69 64 a1 61 a1 6e 01 a2 6f 6e c3 a2 69 64 a1 62")));
+    put(t, "2-set-unknown-length", sel(2, test_codec::bytes("c7 07 0c 83 01 c2 05 01 06 01")));
 
     put(t, "3-tuple", enc(3, dynamic::tuple({dynamic("s"), dynamic(*tfpp::number::parse("1e-400")), dynamic(true),
                                              dynamic::list(type::boolean(), {dynamic(true)})})));
-    put(t, "3-tuple-short", sel(3, hexbytes("92 a1 73 01")));
+    put(t, "3-tuple-short", sel(3, test_codec::bytes("92 a1 73 01")));
 
     put(t, "4-map", enc(4, dynamic::map(type::number(), {{"a", dynamic(1)}, {"b", dynamic(-2.5)}, {"c", dynamic::null(type::number())}})));
-    put(t, "4-duplicate-key", sel(4, hexbytes("82 a1 6b 01 a1 6b 02")));
-    put(t, "4-number-forms", sel(4, hexbytes("84 a1 61 cf ff ff ff ff ff ff ff ff a1 62 a6 2b 31 65 33 30 30 a1 63 a3 49 6e 66 a1 64 a2 2e 35")));
+    put(t, "4-duplicate-key", sel(4, test_codec::bytes("82 a1 6b 01 a1 6b 02")));
+    put(t, "4-number-forms", sel(4, test_codec::bytes("84 a1 61 cf ff ff ff ff ff ff ff ff a1 62 a6 2b 31 65 33 30 30 a1 63 a3 49 6e 66 a1 64 a2 2e 35")));
 
     const dynamic obj5 = dynamic::object(
         c[5], {dynamic::list(c[5].attributes()[0].type.element(),
@@ -272,16 +259,16 @@ void dynamic_seeds() {
                                               {dynamic("k"), dynamic::set(type::number(), {dynamic(3), dynamic(1)})})}),
                dynamic::null(c[5].attributes()[1].type), dynamic("n")});
     put(t, "5-object", enc(5, obj5));
-    put(t, "5-missing-attribute", sel(5, hexbytes("81 a4 6e 61 6d 65 a1 6e")));
+    put(t, "5-missing-attribute", sel(5, test_codec::bytes("81 a4 6e 61 6d 65 a1 6e")));
 
     put(t, "6-map", enc(6, dynamic::map(c[6].element(), {{"k", dynamic::list(type::set(type::string()), {dynamic::set(type::string(), {dynamic("x")})})}})));
-    put(t, "6-unknown-list", sel(6, hexbytes("81 a1 6b c7 07 0c 83 01 c2 05 03 06 03")));
+    put(t, "6-unknown-list", sel(6, test_codec::bytes("81 a1 6b c7 07 0c 83 01 c2 05 03 06 03")));
 
     const dynamic obj7 = dynamic::object(
         type::object({{"a", type::string()}, {"b", type::tuple({type::number(), type::dynamic()})}, {"c", type::map(type::boolean())}}),
         {dynamic("x"), dynamic::tuple({dynamic(1), dynamic()}), dynamic::map(type::boolean(), {{"z", dynamic(true)}})});
     put(t, "7-object", enc(7, obj7));
-    put(t, "7-map-mixed", sel(7, hexbytes("83 a1 61 c0 a1 62 92 c0 c0 a1 63 82 a1 78 92 c4 06 22 62 6f 6f 6c 22 c3 a1 79 92 c4 08 22 73 74 72 69 6e 67 22 a1 73")));
+    put(t, "7-map-mixed", sel(7, test_codec::bytes("83 a1 61 c0 a1 62 92 c0 c0 a1 63 82 a1 78 92 c4 06 22 62 6f 6f 6c 22 c3 a1 79 92 c4 08 22 73 74 72 69 6e 67 22 a1 73")));
     put(t, "7-depth6", sel(0x87, tfpp::to_msgpack(obj7, c[7])));
 }
 

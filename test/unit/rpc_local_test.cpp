@@ -299,3 +299,22 @@ TEST_CASE("unknown types and unsupported features answer with error diagnostics"
 }
 
 }  // namespace test_rpc_local
+
+namespace test_rpc_local {
+
+TEST_CASE("attribute paths convert to and from the protocol's AttributePath", "[rpc]") {
+    const tfpp::attribute_path p = tfpp::attribute_path("rules").then_index(2).then_attribute("tags").then_key("a\"b");
+    CHECK(p.to_string() == R"(rules[2].tags["a\"b"])");
+    tfplugin6::AttributePath v6;
+    tfpp::detail::path_to_proto(p, v6);
+    REQUIRE(v6.steps_size() == 4);
+    CHECK(v6.steps(0).attribute_name() == "rules");
+    CHECK(v6.steps(1).element_key_int() == 2);
+    CHECK(v6.steps(3).element_key_string() == "a\"b");
+    CHECK(tfpp::detail::path_from_proto(v6) == p);
+    tfplugin5::AttributePath v5;
+    tfpp::detail::path_to_proto(p, v5);
+    CHECK(tfpp::detail::path_from_proto(v5) == p);
+}
+
+}  // namespace test_rpc_local

@@ -85,11 +85,7 @@ public:
         for (std::size_t i = 1; i < entries.size(); ++i)
             if (entries[i].first == entries[i - 1].first)
                 throw std::invalid_argument("tfpp: map has key \"" + entries[i].first + "\" twice");
-        dynamic d;
-        d.type_ = tfpp::type::map(ety);
-        d.state_ = value_state::known;
-        d.data_ = std::move(entries);
-        return d;
+        return known(tfpp::type::map(ety), std::move(entries));
     }
     static dynamic tuple(std::vector<dynamic> elements) {
         std::vector<tfpp::type> types;
@@ -242,21 +238,16 @@ private:
         return d;
     }
     // Map entries in strictly increasing key order (as Terraform sends them).
-    static dynamic assemble(tfpp::type t, std::vector<entry> entries) {
-        dynamic d;
-        d.type_ = std::move(t);
-        d.state_ = value_state::known;
-        d.data_ = std::move(entries);
-        return d;
-    }
+    static dynamic assemble(tfpp::type t, std::vector<entry> entries) { return known(std::move(t), std::move(entries)); }
 
     using storage = std::variant<std::monostate, bool, tfpp::number, std::string, std::vector<dynamic>, std::vector<entry>>;
 
-    static dynamic known(tfpp::type t, std::vector<dynamic> elements) {
+    template <class Content>
+    static dynamic known(tfpp::type t, Content content) {
         dynamic d;
         d.type_ = std::move(t);
         d.state_ = value_state::known;
-        d.data_ = std::move(elements);
+        d.data_ = std::move(content);
         return d;
     }
 
