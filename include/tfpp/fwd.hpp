@@ -9,6 +9,12 @@ namespace tfpp {
 // Null / unknown / known wrapper for any Terraform value.
 template <class T> class value;
 
+// Value types with no standard C++ counterpart.
+class number;                     // exact Terraform number
+template <class T> class set;     // set(T) in canonical order
+class dynamic;                    // a value of any type, carrying its type
+class type;                       // a Terraform type at run time
+
 // Attribute roles. Each is a value<T> that also states how Terraform treats
 // the attribute; Options are tags such as tfpp::sensitive.
 template <class T, class... Options> struct required;

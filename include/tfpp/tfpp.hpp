@@ -13,4 +13,8 @@
 #include <tfpp/provider/provider.hpp>
 #include <tfpp/schema/attribute.hpp>
 #include <tfpp/schema/schema.hpp>
+#include <tfpp/value/dynamic.hpp>
+#include <tfpp/value/number.hpp>
+#include <tfpp/value/set.hpp>
+#include <tfpp/value/type.hpp>
 #include <tfpp/value/value.hpp>

@@ -28,10 +28,6 @@
 
 namespace tfpp {
 
-template <class T>
-class set;
-class dynamic;
-
 enum class type_kind : unsigned char { string, number, boolean, list, set, map, object, tuple, dynamic, unsupported };
 
 namespace detail {

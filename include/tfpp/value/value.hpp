@@ -30,11 +30,13 @@ struct number_bound {
 // them, and a provider may return them in a plan to say more than "unknown".
 // Only the members that fit the value's type are sent.
 struct refinements {
-    bool not_null = false;                        // any type: will not be null
-    std::string string_prefix;                    // strings: will start with this
-    std::optional<number_bound> lower, upper;     // numbers: range
-    std::int64_t length_min = 0;                  // list, set, map: length range
-    std::optional<std::int64_t> length_max;
+    // (Every member has an initializer, so designated initializers such as
+    // {.not_null = true} compile cleanly under -Wextra.)
+    bool not_null = false;                          // any type: will not be null
+    std::string string_prefix{};                    // strings: will start with this
+    std::optional<number_bound> lower{}, upper{};   // numbers: range
+    std::int64_t length_min = 0;                    // list, set, map: length range
+    std::optional<std::int64_t> length_max{};
     friend bool operator==(const refinements&, const refinements&) = default;
 };
 
