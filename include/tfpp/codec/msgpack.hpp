@@ -503,15 +503,14 @@ private:
         return leave();
     }
 
-    // One function per field, indexed by field position: a jump table.
-    template <class S>
-    static constexpr auto field_decoders = []<std::size_t... I>(std::index_sequence<I...>) {
-        return std::array<bool (*)(decoder&, S&), sizeof...(I)>{
-            +[](decoder& d, S& s) { return d.decode(get<I>(s)); }...};
-    }(std::make_index_sequence<field_count<S>()>{});
-
     template <class S>
     bool object(S& out) {
+        // One function per field, indexed by field position: a jump table.
+        // (Built here, where decoder is a complete type.)
+        static constexpr auto field_decoders = []<std::size_t... I>(std::index_sequence<I...>) {
+            return std::array<bool (*)(decoder&, S&), sizeof...(I)>{
+                +[](decoder& d, S& s) { return d.decode(get<I>(s)); }...};
+        }(std::make_index_sequence<field_count<S>()>{});
         if (tok_.kind != mp_kind::map) return mismatch("an object");
         const std::uint32_t n = tok_.count;
         if (!enter()) return false;
@@ -539,7 +538,7 @@ private:
             path_.attribute(names[at]);
             if (seen[at]) return fail("Invalid value", "the object holds this attribute twice");
             seen[at] = true;
-            if (!field_decoders<S>[at](*this, out)) return false;
+            if (!field_decoders[at](*this, out)) return false;
             path_.pop();
         }
         for (std::size_t j = 0; j < fields; ++j) {
