@@ -169,3 +169,38 @@ TEST_CASE("hostile JSON is refused with a diagnostic", "[json][bad-input]") {
     CHECK_FALSE(tfpp::decode_json(R"({"value":1})", type::dynamic(), out, d3));
     CHECK(d3[0].detail == "missing type in a dynamic value");
 }
+
+TEST_CASE("refined unknowns collapse in typed models as in go-cty, and are never lost", "[msgpack][bad-input]") {
+    // Found by fuzzing: a top-level list that was a refined unknown of length
+    // exactly 1 decoded as an empty list. go-cty reads it as a list of one
+    // unknown element, and so does tfpp now, typed and dynamic alike.
+    const std::string one = bytes("c7 07 0c 83 01 c2 05 01 06 01");
+    std::vector<tfpp::value<tfpp::set<tfpp::value<tfpp::number>>>> list;
+    tfpp::diagnostics d;
+    REQUIRE(tfpp::decode_msgpack(one, list, d));
+    REQUIRE(list.size() == 1);
+    CHECK(list[0].is_unknown());
+    dynamic generic;
+    REQUIRE(tfpp::decode_msgpack(one, tfpp::type_of<decltype(list)>(), generic, d));
+    CHECK(tfpp::to_msgpack(generic, tfpp::type_of<decltype(list)>()) == tfpp::to_msgpack(list));
+
+    // A plain number whose bounds meet is that number; a plain set of one is one unknown element.
+    std::int64_t seven = 0;
+    REQUIRE(tfpp::decode_msgpack(bytes("c7 0b 0c 83 01 c2 03 92 07 c3 04 92 07 c3"), seven, d));
+    CHECK(seven == 7);
+    tfpp::set<tfpp::value<std::string>> single;
+    REQUIRE(tfpp::decode_msgpack(bytes("c7 07 0c 83 01 c2 05 01 06 01"), single, d));
+    REQUIRE(single.size() == 1);
+    CHECK(single.elements()[0].is_unknown());
+
+    // An unknown the model has nowhere to keep is an error, not a silent default.
+    std::vector<std::string> plain;
+    tfpp::diagnostics lost;
+    CHECK_FALSE(tfpp::decode_msgpack(bytes("d4 00 00"), plain, lost));
+    CHECK(lost[0].summary == "Unknown value not allowed");
+    // Inside a value<T> it makes that value unknown, and the document is fine.
+    tfpp::value<std::vector<std::string>> held;
+    tfpp::diagnostics ok;
+    REQUIRE(tfpp::decode_msgpack(bytes("92 a1 61 d4 00 00"), held, ok));
+    CHECK(held.is_unknown());
+}

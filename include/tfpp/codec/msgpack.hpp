@@ -328,13 +328,16 @@ public:
                 bool is_null = false;
                 if (!read_unknown(refinable_of<V>(), r, is_null)) return false;
                 if (is_null) return out.set_null(), true;
-                if (collapse_known(r, out)) return true;
+                if (collapse(r, out.emplace())) return true;  // known after all
                 out.set_unknown(std::move(r));
                 return true;
             }
             const unsigned absorbed_before = absorbed_;
             if (!decode(out.emplace())) return false;
-            if (absorbed_ != absorbed_before) out.set_unknown();  // an unknown inside made it unknown
+            if (absorbed_ != absorbed_before) {  // an unknown inside made it unknown
+                out.set_unknown();
+                absorbed_ = absorbed_before;
+            }
             return true;
         } else if constexpr (is_optional_v<T>) {
             mp_kind k;
@@ -396,6 +399,11 @@ public:
                         "the encoded value is larger than the limit of " + std::to_string(limits_.max_bytes) + " bytes");
         if (!decode(out...)) return false;
         if (!r_.at_end()) return fail("Invalid value", "unexpected bytes after the end of the value");
+        // An unknown with no enclosing value<T> to make unknown would be lost.
+        if (absorbed_ != 0)
+            return fail("Unknown value not allowed",
+                        "the provider's model cannot hold an unknown value here; its author can make it a "
+                        "tfpp::value<T>");
         return true;
     }
 
@@ -412,13 +420,14 @@ private:
                 return fail("Null value not allowed",
                             "the provider's model cannot hold null here; its author can make the field a tfpp::value<T>");
             if (next_kind == mp_kind::ext) {
-                refinements ignored;
+                refinements r;
                 bool is_null = false;
-                if (!read_unknown(refinable_of<T>(), ignored, is_null)) return false;
+                if (!read_unknown(refinable_of<T>(), r, is_null)) return false;
                 if (is_null)
                     return fail("Null value not allowed",
                                 "the provider's model cannot hold null here; its author can make the field a "
                                 "tfpp::value<T>");
+                if (collapse(r, out)) return true;  // known after all
                 ++absorbed_;  // the enclosing value<T> becomes unknown
                 return true;
             }
@@ -698,22 +707,44 @@ private:
     }
 
     // go-cty turns some refined unknowns into known values: a number whose
-    // bounds meet, a collection that must be empty.
+    // bounds meet, a collection that must be empty, a list of known length
+    // (of unknown elements), a set of exactly one (unknown) element. Fills
+    // out and returns true when that applies and the C++ type can hold it.
     template <class V>
-    bool collapse_known(const refinements& r, value<V>& out) {
+    bool collapse(const refinements& r, V& out) {
         if (!r.not_null) return false;
         if constexpr (refinable_of<V>() == refinable::number) {
-            if (r.lower && r.upper && r.lower->inclusive && r.upper->inclusive && r.lower->value == r.upper->value) {
-                if constexpr (std::is_same_v<V, tfpp::number>) {
-                    out = r.lower->value;
-                    return true;
-                } else if (auto i = r.lower->value.to_int64()) {
-                    V v{};
-                    if (fit_signed(*i, v) == number_fit::ok) return out = v, true;
-                }
+            if (!r.lower || !r.upper || !r.lower->inclusive || !r.upper->inclusive || !(r.lower->value == r.upper->value))
+                return false;
+            if constexpr (std::is_same_v<V, tfpp::number>) {
+                out = r.lower->value;
+                return true;
+            } else if constexpr (std::is_floating_point_v<V>) {
+                out = static_cast<V>(r.lower->value.to_double());
+                return true;
+            } else {
+                const auto i = r.lower->value.to_int64();
+                return i && fit_signed(*i, out) == number_fit::ok;
             }
         } else if constexpr (refinable_of<V>() == refinable::collection) {
-            if (r.length_max && *r.length_max == 0) return out.emplace(), true;
+            if (!r.length_max || r.length_min != *r.length_max) return false;
+            const std::int64_t n = *r.length_max;
+            if (n == 0) {
+                out.clear();
+                return true;
+            }
+            using E = typename type_info<V>::element;
+            if constexpr (is_value_v<E>) {
+                if constexpr (kind_of<V> == type_kind::list) {
+                    if (n > 1024) return false;
+                    out.assign(static_cast<std::size_t>(n), E(tfpp::unknown));
+                    return true;
+                } else if constexpr (std::is_same_v<V, tfpp::set<E>>) {
+                    if (n != 1) return false;
+                    out.assign(std::vector<E>{E(tfpp::unknown)});
+                    return true;
+                }
+            }
         }
         return false;
     }
