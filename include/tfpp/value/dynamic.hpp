@@ -251,9 +251,9 @@ private:
         return d;
     }
 
-    // A value fits a slot of type t when the types are equal, when t is
-    // dynamic, or when the value is a null/unknown whose type is not known yet.
-    // (or, when v's own type is still partly dynamic, v can adopt t).
+    // A value fits a slot of type t when its type conforms to t (equal, with
+    // anything where t says dynamic), or when its own type is still partly
+    // dynamic (a null, an unknown, an empty collection) and it can adopt t.
     static bool fits(const tfpp::type& t, const dynamic& v) {
         return conforms(v.type_, t) || conforms(t, v.type_);
     }
@@ -291,7 +291,6 @@ private:
 
     // Takes a more specific type t (dynamic positions of the own type filled in).
     void adopt(const tfpp::type& t) {
-        if (type_.is_dynamic() && is_known()) return;  // not reached: known values have concrete types
         type_ = t;
         if (!is_known()) return;
         if (auto* elems = std::get_if<std::vector<dynamic>>(&data_)) {
