@@ -6,7 +6,7 @@ build="${TFPP_BUILD_DIR:-$repo/build}"
 
 step() { printf '\n==> %s\n' "$*"; }
 
-command -v go >/dev/null || { echo "Go (>= 1.22) is needed to build OpenTofu from the Go module proxy" >&2; exit 1; }
+command -v go >/dev/null || { echo "Go (>= 1.25) is needed: OpenTofu, the go-cty golden vectors and the benchmark anchor come from the Go module proxy" >&2; exit 1; }
 
 step "Debian packages"
 msgpack_dir="$("$repo/scripts/install-deps.sh")"
