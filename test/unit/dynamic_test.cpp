@@ -323,3 +323,39 @@ TEST_CASE("std::vector<bool> works as list(bool)", "[msgpack][json]") {
     REQUIRE(tfpp::decode_json(j, fromjson, d));
     CHECK(fromjson.bits == f.bits);
 }
+
+namespace test_dynamic {
+// A std::set element whose own operator< disagrees with go-cty's order.
+struct by_port_desc {
+    std::string name;
+    std::int64_t port;
+    friend bool operator<(const by_port_desc& a, const by_port_desc& b) { return a.port > b.port; }
+    friend bool operator==(const by_port_desc&, const by_port_desc&) = default;
+};
+struct group {
+    std::string label;
+    std::set<by_port_desc> members;
+};
+}  // namespace test_dynamic
+
+TEST_CASE("std::set of structs is written in go-cty's order, also nested in set elements", "[msgpack][json][set]") {
+    const std::set<by_port_desc> s{{"b", 80}, {"a", 443}, {"c", 22}};
+    const type t = tfpp::type_of<std::set<by_port_desc>>();
+    dynamic generic;
+    tfpp::diagnostics d;
+    REQUIRE(tfpp::decode_msgpack(tfpp::to_msgpack(s), t, generic, d));
+    // go-cty orders objects by their hash text <"name";port;>: a, b, c.
+    CHECK(generic[0]["name"].as_string() == "a");
+    CHECK(generic[2]["name"].as_string() == "c");
+    CHECK(tfpp::to_msgpack(generic, t) == tfpp::to_msgpack(s));
+    std::string j;
+    REQUIRE(tfpp::encode_json(s, j, d));
+    CHECK(j == R"([{"name":"a","port":443},{"name":"b","port":80},{"name":"c","port":22}])");
+
+    // Elements holding such sets are ordered by keys built from the sets' canonical order.
+    const tfpp::set<group> groups{{"x", {{"b", 1}, {"a", 2}}}, {"x", {{"a", 1}}}};
+    const type gt = tfpp::type_of<tfpp::set<group>>();
+    REQUIRE(tfpp::decode_msgpack(tfpp::to_msgpack(groups), gt, generic, d));
+    CHECK(tfpp::to_msgpack(generic, gt) == tfpp::to_msgpack(groups));
+    CHECK(groups.elements()[0].members.size() == 1);  // <"x";[<"a";1;>;];> sorts before <"x";[<"a";2;>;...
+}

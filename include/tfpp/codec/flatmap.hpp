@@ -34,14 +34,12 @@ public:
     bool object(const std::string& prefix, const type& t, dynamic& out) {
         const auto attrs = t.attributes();
         std::vector<dynamic> values(attrs.size());
-        std::vector<type::attribute> concrete(attrs.begin(), attrs.end());
         for (std::size_t i = 0; i < attrs.size(); ++i) {
             path_.push(attribute_path::attribute(attrs[i].name));
             if (!read(prefix + attrs[i].name, attrs[i].type, values[i])) return false;
             path_.pop();
-            concrete[i].optional = false;
         }
-        out = dynamic::object(type::object(std::move(concrete)), std::move(values));
+        out = dynamic::object(t, std::move(values));
         return true;
     }
 

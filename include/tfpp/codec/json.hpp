@@ -301,17 +301,14 @@ public:
             const auto attrs = t.attributes();
             if (!unknown_members(j, [&](std::string_view k) { return t.attribute_index(k) >= 0; })) return false;
             std::vector<dynamic> values(attrs.size());
-            std::vector<type::attribute> concrete(attrs.begin(), attrs.end());
             for (std::size_t i = 0; i < attrs.size(); ++i) {
                 path_.attribute(attrs[i].name);
                 const json_node* m = j.member(attrs[i].name);
                 if (!m) values[i] = dynamic::null(attrs[i].type);  // absent: null, as go-cty reads it
                 else if (!decode(*m, attrs[i].type, values[i])) return false;
                 path_.pop();
-                if (!values[i].type().is_dynamic()) concrete[i].type = values[i].type();
-                concrete[i].optional = false;
             }
-            return build([&] { return dynamic::object(type::object(std::move(concrete)), std::move(values)); }, out);
+            return build([&] { return dynamic::object(t, std::move(values)); }, out);
         }
         case type::kind::dynamic: break;
         }
@@ -333,11 +330,7 @@ private:
                 out = std::move(n);
                 return true;
             } else {
-                number_fit fit;
-                if (auto i = n.to_int64()) fit = fit_signed(*i, out);
-                else if (auto u = decimal_to_uint64(n.exact()); u && n.is_integer()) fit = fit_unsigned(*u, out);
-                else if constexpr (std::is_floating_point_v<T>) fit = (out = static_cast<T>(n.to_double()), number_fit::ok);
-                else fit = n.is_integer() ? number_fit::out_of_range : number_fit::not_whole;
+                const number_fit fit = fit_number(n, out);
                 return fit == number_fit::ok || report_number_fit<T>(fit, diags_, path_.materialize());
             }
         } else if constexpr (k == type_kind::list || k == type_kind::set) {
@@ -608,12 +601,9 @@ private:
                 path_.pop();
                 return true;
             };
-            using E = typename type_info<T>::element;
-            if constexpr (k == type_kind::set && !std::is_same_v<T, tfpp::set<E>>) {
-                std::vector<const E*> ptrs;
-                for (const auto& e : v) ptrs.push_back(&e);
-                for (std::size_t at : canonical_set_order(v))
-                    if (!one(*ptrs[at])) return false;
+            if constexpr (k == type_kind::set && !iterates_canonically<T>) {
+                for (const auto* e : canonical_set_order(v))
+                    if (!one(*e)) return false;
             } else {
                 for (const auto& e : v)
                     if (!one(e)) return false;

@@ -272,16 +272,10 @@ private:
             for (const auto& e : v) encode(e);
         } else if constexpr (k == type_kind::set) {
             w_.array_header(static_cast<std::uint32_t>(v.size()));
-            using E = typename type_info<T>::element;
-            if constexpr (std::is_same_v<T, tfpp::set<E>> ||
-                          orders_naturally<std::remove_cvref_t<decltype(typed_payload(std::declval<const E&>()))>>) {
-                for (const auto& e : v) encode(e);  // already in canonical order
+            if constexpr (iterates_canonically<T>) {
+                for (const auto& e : v) encode(e);
             } else {
-                const auto order = canonical_set_order(v);
-                std::vector<const E*> ptrs;
-                ptrs.reserve(v.size());
-                for (const auto& e : v) ptrs.push_back(&e);
-                for (std::size_t i : order) encode(*ptrs[i]);
+                for (const auto* e : canonical_set_order(v)) encode(*e);
             }
         } else if constexpr (k == type_kind::map) {
             w_.map_header(static_cast<std::uint32_t>(v.size()));
@@ -588,15 +582,7 @@ private:
             case mp_kind::bin: {
                 auto n = tfpp::number::parse(tok_.bytes);
                 if (!n) return fail("Invalid value", "\"" + printable(tok_.bytes) + "\" is not a number");
-                if (auto i = n->to_int64()) return fitted<N>(fit_signed(*i, out));
-                if (auto u = detail::decimal_to_uint64(n->exact()); u && n->is_integer())
-                    return fitted<N>(fit_unsigned(*u, out));
-                if constexpr (std::is_floating_point_v<N>) {
-                    out = static_cast<N>(n->to_double());
-                    return true;
-                } else {
-                    return fitted<N>(n->is_integer() ? number_fit::out_of_range : number_fit::not_whole);
-                }
+                return fitted<N>(fit_number(*n, out));
             }
             default: return mismatch("a number");
             }
@@ -710,25 +696,37 @@ private:
     // bounds meet, a collection that must be empty, a list of known length
     // (of unknown elements), a set of exactly one (unknown) element. Fills
     // out and returns true when that applies and the C++ type can hold it.
+    // The number a not-null unknown must be: its bounds meet, both inclusive.
+    static const tfpp::number* exact_number(const refinements& r) {
+        const bool meet = r.not_null && r.lower && r.upper && r.lower->inclusive && r.upper->inclusive &&
+                          r.lower->value == r.upper->value;
+        return meet ? &r.lower->value : nullptr;
+    }
+    // The length a not-null unknown collection must have.
+    static std::optional<std::int64_t> exact_length(const refinements& r) {
+        if (!r.not_null || !r.length_max || r.length_min != *r.length_max) return std::nullopt;
+        return r.length_max;
+    }
+
     template <class V>
     bool collapse(const refinements& r, V& out) {
-        if (!r.not_null) return false;
         if constexpr (refinable_of<V>() == refinable::number) {
-            if (!r.lower || !r.upper || !r.lower->inclusive || !r.upper->inclusive || !(r.lower->value == r.upper->value))
-                return false;
+            const tfpp::number* n = exact_number(r);
+            if (!n) return false;
             if constexpr (std::is_same_v<V, tfpp::number>) {
-                out = r.lower->value;
+                out = *n;
                 return true;
             } else if constexpr (std::is_floating_point_v<V>) {
-                out = static_cast<V>(r.lower->value.to_double());
+                out = static_cast<V>(n->to_double());
                 return true;
             } else {
-                const auto i = r.lower->value.to_int64();
+                const auto i = n->to_int64();
                 return i && fit_signed(*i, out) == number_fit::ok;
             }
         } else if constexpr (refinable_of<V>() == refinable::collection) {
-            if (!r.length_max || r.length_min != *r.length_max) return false;
-            const std::int64_t n = *r.length_max;
+            const auto length = exact_length(r);
+            if (!length) return false;
+            const std::int64_t n = *length;
             if (n == 0) {
                 out.clear();
                 return true;
@@ -749,23 +747,20 @@ private:
         return false;
     }
 
+    // collapse() for dynamic values.
     dynamic collapse_unknown(const type& t, refinements r) {
-        if (r.not_null) {
-            if (t.which() == type::kind::number && r.lower && r.upper && r.lower->inclusive && r.upper->inclusive &&
-                r.lower->value == r.upper->value)
-                return dynamic(r.lower->value);
-            if (t.is_collection() && r.length_max && r.length_min == *r.length_max) {
-                const std::int64_t n = *r.length_max;
-                if (n == 0) {
-                    if (t.which() == type::kind::map) return dynamic::map(t.element(), {});
-                    return t.which() == type::kind::list ? dynamic::list(t.element(), {}) : dynamic::set(t.element(), {});
-                }
-                if (t.which() == type::kind::list && n <= 1024)
-                    return dynamic::list(t.element(), std::vector<dynamic>(static_cast<std::size_t>(n),
-                                                                           dynamic::unknown(t.element())));
-                if (t.which() == type::kind::set && n == 1)
-                    return dynamic::set(t.element(), {dynamic::unknown(t.element())});
+        if (t.which() == type::kind::number)
+            if (const tfpp::number* n = exact_number(r)) return dynamic(*n);
+        if (const auto length = t.is_collection() ? exact_length(r) : std::nullopt) {
+            const std::int64_t n = *length;
+            if (n == 0) {
+                if (t.which() == type::kind::map) return dynamic::map(t.element(), {});
+                return t.which() == type::kind::list ? dynamic::list(t.element(), {}) : dynamic::set(t.element(), {});
             }
+            if (t.which() == type::kind::list && n <= 1024)
+                return dynamic::list(t.element(),
+                                     std::vector<dynamic>(static_cast<std::size_t>(n), dynamic::unknown(t.element())));
+            if (t.which() == type::kind::set && n == 1) return dynamic::set(t.element(), {dynamic::unknown(t.element())});
         }
         return dynamic::unknown(t, std::move(r));
     }
@@ -861,18 +856,9 @@ private:
             path_.attribute(attrs[i].name);
             return fail("Missing attribute", "the object lacks this attribute, which its type defines");
         }
-        const bool any_optional = std::any_of(attrs.begin(), attrs.end(), [](const auto& a) { return a.optional; });
-        if (!t.has_dynamic() && !any_optional) {
-            out = dynamic::assemble(t, std::move(values));
-        } else {
-            // The value's type: what the dynamic positions turned out to be, no optional marks.
-            std::vector<tfpp::type::attribute> concrete(attrs.begin(), attrs.end());
-            for (std::size_t i = 0; i < attrs.size(); ++i) {
-                if (!values[i].type().is_dynamic()) concrete[i].type = values[i].type();
-                concrete[i].optional = false;
-            }
-            out = dynamic::object(type::object(std::move(concrete)), std::move(values));
-        }
+        // Types known to match: no checks unless the value's type must be derived.
+        out = dynamic::is_constraint_only(t) ? dynamic::object(t, std::move(values))
+                                             : dynamic::assemble(t, std::move(values));
         return leave();
     }
 

@@ -60,26 +60,19 @@ public:
     // Collections. When element is dynamic, the elements decide the type and
     // must agree. Throws std::invalid_argument for elements of another type.
     static dynamic list(tfpp::type element, std::vector<dynamic> elements) {
-        tfpp::type t = tfpp::type::list(unify(std::move(element), elements));  // before elements move
+        tfpp::type t = tfpp::type::list(unify(std::move(element), elements, itself));  // before elements move
         return known(std::move(t), std::move(elements));
     }
     // Canonical order (go-cty's), with equal known elements kept once.
     static dynamic set(tfpp::type element, std::vector<dynamic> elements) {
-        tfpp::type t = tfpp::type::set(unify(std::move(element), elements));  // before elements move
+        tfpp::type t = tfpp::type::set(unify(std::move(element), elements, itself));  // before elements move
         dynamic d = known(std::move(t), std::move(elements));
         d.canonicalize_set();
         return d;
     }
     // Entries are kept sorted by key; a key given twice throws.
     static dynamic map(tfpp::type element, std::vector<entry> entries) {
-        std::vector<dynamic> probe;
-        probe.reserve(entries.size());
-        for (auto& e : entries) probe.push_back(dynamic::null(e.second.type()));
-        const tfpp::type ety = unify(std::move(element), probe);
-        for (auto& e : entries) {
-            check_element(ety, e.second);
-            if (!(e.second.type_ == ety)) e.second.adopt(ety);
-        }
+        const tfpp::type ety = unify(std::move(element), entries, [](entry& e) -> dynamic& { return e.second; });
         std::stable_sort(entries.begin(), entries.end(),
                          [](const entry& a, const entry& b) { return a.first < b.first; });
         for (std::size_t i = 1; i < entries.size(); ++i)
@@ -104,11 +97,21 @@ public:
         return known(std::move(t), std::move(values));
     }
     // An object of a given type, attribute values in the type's (sorted) order.
+    // Where t has dynamic or optional attributes, the value's type is t with
+    // what the values turned out to be and no optional marks.
     static dynamic object(tfpp::type t, std::vector<dynamic> values) {
         const auto attrs = t.attributes();
         if (!t.is_object() || values.size() != attrs.size())
             throw std::invalid_argument("tfpp: object values do not match the object type");
         for (std::size_t i = 0; i < values.size(); ++i) check_element(attrs[i].type, values[i]);
+        if (is_constraint_only(t)) {
+            std::vector<tfpp::type::attribute> concrete(attrs.begin(), attrs.end());
+            for (std::size_t i = 0; i < attrs.size(); ++i) {
+                if (!values[i].type_.is_dynamic()) concrete[i].type = values[i].type_;
+                concrete[i].optional = false;
+            }
+            t = tfpp::type::object(std::move(concrete));
+        }
         return known(std::move(t), std::move(values));
     }
 
@@ -237,6 +240,13 @@ private:
         if (d.type_.which() == tfpp::type::kind::set) d.canonicalize_set();
         return d;
     }
+    // An object type that values cannot have as it is: it has dynamic or optional attributes.
+    static bool is_constraint_only(const tfpp::type& t) {
+        const auto attrs = t.attributes();
+        return t.has_dynamic() ||
+               std::any_of(attrs.begin(), attrs.end(), [](const tfpp::type::attribute& a) { return a.optional; });
+    }
+
     // Map entries in strictly increasing key order (as Terraform sends them).
     static dynamic assemble(tfpp::type t, std::vector<entry> entries) { return known(std::move(t), std::move(entries)); }
 
@@ -267,11 +277,15 @@ private:
     // Null and unknown elements whose type is not known yet take that type.
     // Where a type is still partly dynamic (an empty collection of dynamic, a
     // null), the other elements decide it, and such elements adopt that type.
-    static tfpp::type unify(tfpp::type element, std::vector<dynamic>& elements) {
+    // value_of gives the dynamic inside an item (itself, or a map entry's value).
+    static dynamic& itself(dynamic& d) noexcept { return d; }
+    template <class Item, class ValueOf>
+    static tfpp::type unify(tfpp::type element, std::vector<Item>& items, ValueOf value_of) {
         if (element.has_dynamic()) {
             const tfpp::type constraint = element;
             bool concrete = false;
-            for (const auto& e : elements) {
+            for (auto& item : items) {
+                const dynamic& e = value_of(item);
                 if (e.type_.is_dynamic()) continue;
                 if (!concrete) element = e.type_, concrete = true;
                 else if (element == e.type_ || conforms(element, e.type_)) continue;
@@ -282,7 +296,8 @@ private:
                 throw std::invalid_argument("tfpp: a value of type " + element.friendly_name() +
                                             " cannot stand where " + constraint.friendly_name() + " is expected");
         }
-        for (auto& e : elements) {
+        for (auto& item : items) {
+            dynamic& e = value_of(item);
             check_element(element, e);
             if (!(e.type_ == element)) e.adopt(element);
         }

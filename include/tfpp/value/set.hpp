@@ -51,8 +51,23 @@ const auto& typed_payload(const T& v) {
 template <class T>
 void append_typed_set_key(std::string& out, const T& v);
 
+template <class C>
+using set_element_t = std::remove_cvref_t<decltype(*std::declval<const C&>().begin())>;
+
+template <class C>
+std::vector<const set_element_t<C>*> canonical_set_order(const C& elements);
+
 template <class T>
-std::vector<std::size_t> canonical_set_order(const T& elements);
+inline constexpr bool orders_naturally =
+    kind_of<T> == type_kind::string || kind_of<T> == type_kind::number || kind_of<T> == type_kind::boolean;
+
+// True when iterating the set container already gives go-cty's order:
+// tfpp::set always, std::set when its elements order naturally.
+template <class C>
+inline constexpr bool iterates_canonically =
+    orders_naturally<std::remove_cvref_t<decltype(typed_payload(std::declval<const set_element_t<C>&>()))>>;
+template <class E>
+inline constexpr bool iterates_canonically<tfpp::set<E>> = true;
 
 template <class T>
 void append_typed_set_key_plain(std::string& out, const T& v) {
@@ -80,7 +95,11 @@ void append_typed_set_key_plain(std::string& out, const T& v) {
         out += ']';
     } else if constexpr (k == type_kind::set) {
         out += '[';
-        for (std::size_t i : canonical_set_order(v)) append_typed_set_key(out, *std::next(v.begin(), static_cast<std::ptrdiff_t>(i))), out += ';';
+        if constexpr (iterates_canonically<T>) {
+            for (const auto& e : v) append_typed_set_key(out, e), out += ';';
+        } else {
+            for (const auto* e : canonical_set_order(v)) append_typed_set_key(out, *e), out += ';';
+        }
         out += ']';
     } else if constexpr (k == type_kind::map) {
         out += '{';
@@ -118,10 +137,6 @@ void append_typed_set_key(std::string& out, const T& v) {
     append_typed_set_key_plain(out, typed_payload(v));
 }
 
-template <class T>
-inline constexpr bool orders_naturally =
-    kind_of<T> == type_kind::string || kind_of<T> == type_kind::number || kind_of<T> == type_kind::boolean;
-
 // go-cty's order for two elements of a set.
 template <class T>
 bool typed_set_less(const T& a, const T& b) {
@@ -145,10 +160,11 @@ bool typed_set_less(const T& a, const T& b) {
     }
 }
 
-// The positions of a container's elements in canonical order (stable).
+// A set container's elements in canonical order (stable), for containers
+// whose iteration order is not already canonical (std::set of structs).
 template <class C>
-std::vector<std::size_t> canonical_set_order(const C& elements) {
-    using E = std::remove_cvref_t<decltype(*elements.begin())>;
+std::vector<const set_element_t<C>*> canonical_set_order(const C& elements) {
+    using E = set_element_t<C>;
     std::vector<const E*> ptrs;
     ptrs.reserve(elements.size());
     for (const auto& e : elements) ptrs.push_back(&e);
@@ -163,7 +179,10 @@ std::vector<std::size_t> canonical_set_order(const C& elements) {
                             [](const E* e, std::string& out) { append_typed_set_key_plain(out, typed_payload(*e)); });
         std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return keys.less(a, b); });
     }
-    return order;
+    std::vector<const E*> sorted;
+    sorted.reserve(order.size());
+    for (std::size_t i : order) sorted.push_back(ptrs[i]);
+    return sorted;
 }
 
 template <class T>

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <tfpp/diag/diagnostics.hpp>
+#include <tfpp/value/number.hpp>
 
 #include <cmath>
 #include <cstdint>
@@ -41,6 +42,20 @@ number_fit fit_real(double d, N& out) {
         if (d != std::floor(d)) return number_fit::not_whole;
         if (d < -9223372036854775808.0 || d >= 18446744073709551616.0) return number_fit::out_of_range;
         return d < 0 ? fit_signed(static_cast<std::int64_t>(d), out) : fit_unsigned(static_cast<std::uint64_t>(d), out);
+    }
+}
+
+// A decoded tfpp::number into the model's C++ number type.
+template <class N>
+number_fit fit_number(const tfpp::number& n, N& out) {
+    if (auto i = n.to_int64()) return fit_signed(*i, out);
+    if (n.is_integer())
+        if (auto u = decimal_to_uint64(n.exact())) return fit_unsigned(*u, out);
+    if constexpr (std::is_floating_point_v<N>) {
+        out = static_cast<N>(n.to_double());
+        return number_fit::ok;
+    } else {
+        return n.is_integer() ? number_fit::out_of_range : number_fit::not_whole;
     }
 }
 

@@ -246,28 +246,10 @@ inline std::string go_g10_text(const decimal& value) {
     return fixed_text(rounded);
 }
 
-// The int64 a decimal equals, if it is a whole number in range.
-inline std::optional<std::int64_t> decimal_to_int64(const decimal& d) {
+// The magnitude of a whole decimal, if it fits 64 bits.
+inline std::optional<std::uint64_t> decimal_magnitude(const decimal& d) {
     if (d.is_zero()) return 0;
-    if (d.exponent < 0 || d.point() > 19) return std::nullopt;
-    std::uint64_t mag = 0;
-    for (char c : d.digits) mag = mag * 10 + static_cast<std::uint64_t>(c - '0');
-    for (std::int64_t i = 0; i < d.exponent; ++i) {
-        if (mag > std::numeric_limits<std::uint64_t>::max() / 10) return std::nullopt;
-        mag *= 10;
-    }
-    if (d.negative) {
-        if (mag > std::uint64_t{1} << 63) return std::nullopt;
-        return static_cast<std::int64_t>(~mag + 1);
-    }
-    if (mag > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) return std::nullopt;
-    return static_cast<std::int64_t>(mag);
-}
-
-// The uint64 a decimal equals, if it is a non-negative whole number in range.
-inline std::optional<std::uint64_t> decimal_to_uint64(const decimal& d) {
-    if (d.is_zero()) return 0;
-    if (d.negative || d.exponent < 0 || d.point() > 20) return std::nullopt;
+    if (d.exponent < 0 || d.point() > 20) return std::nullopt;
     std::uint64_t mag = 0;
     for (std::size_t i = 0; i < d.digits.size() + static_cast<std::size_t>(d.exponent); ++i) {
         const unsigned digit = i < d.digits.size() ? static_cast<unsigned>(d.digits[i] - '0') : 0u;
@@ -275,6 +257,24 @@ inline std::optional<std::uint64_t> decimal_to_uint64(const decimal& d) {
         mag = mag * 10 + digit;
     }
     return mag;
+}
+
+// The uint64 a decimal equals, if it is a non-negative whole number in range.
+inline std::optional<std::uint64_t> decimal_to_uint64(const decimal& d) {
+    if (d.negative) return std::nullopt;
+    return decimal_magnitude(d);
+}
+
+// The int64 a decimal equals, if it is a whole number in range.
+inline std::optional<std::int64_t> decimal_to_int64(const decimal& d) {
+    const auto mag = decimal_magnitude(d);
+    if (!mag) return std::nullopt;
+    if (d.negative) {
+        if (*mag > std::uint64_t{1} << 63) return std::nullopt;
+        return static_cast<std::int64_t>(~*mag + 1);
+    }
+    if (*mag > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) return std::nullopt;
+    return static_cast<std::int64_t>(*mag);
 }
 
 // The nearest double (correctly rounded by from_chars); infinite when beyond range.
