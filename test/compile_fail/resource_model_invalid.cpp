@@ -1,4 +1,4 @@
-// expect: tfpp: every field of a model must be an attribute
+// expect: tfpp: every field of a model (and of a block's struct) must be an attribute or a block
 #include <tfpp/tfpp.hpp>
 
 #include <optional>

@@ -101,8 +101,8 @@ TEST_CASE("described classes work like aggregates", "[schema]") {
 
 TEST_CASE("models are checked at compile time", "[schema]") {
     using tfpp::detail::model_problem;
-    STATIC_REQUIRE(tfpp::detail::check_model<server>() == model_problem::none);
-    STATIC_REQUIRE(tfpp::detail::check_model<address>() == model_problem::not_an_attribute);
+    STATIC_REQUIRE(tfpp::detail::check_model<server, tfpp::detail::model_context::resource>() == model_problem::none);
+    STATIC_REQUIRE(tfpp::detail::check_model<address, tfpp::detail::model_context::resource>() == model_problem::not_an_attribute);
     STATIC_REQUIRE(tfpp::detail::is_identifier("content_sha256"));
     STATIC_REQUIRE_FALSE(tfpp::detail::is_identifier("9lives"));
     STATIC_REQUIRE_FALSE(tfpp::detail::is_identifier("camelCase"));

@@ -206,7 +206,7 @@ public:
     // Typed models.
     template <class T>
     bool decode(const json_node& j, T& out) {
-        if constexpr (is_attribute<T>) {
+        if constexpr (is_schema_field<T>) {
             return decode(j, static_cast<value<typename T::value_type>&>(out));
         } else if constexpr (is_value_v<T>) {
             if (j.which == json_node::kind::null) return out.set_null(), true;
@@ -493,7 +493,7 @@ public:
 
     template <class T>
     bool encode(const T& v) {
-        if constexpr (is_attribute<T>) {
+        if constexpr (is_schema_field<T>) {
             return encode(static_cast<const value<typename T::value_type>&>(v));
         } else if constexpr (is_value_v<T>) {
             if (v.is_unknown()) return unknown();

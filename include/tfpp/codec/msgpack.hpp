@@ -240,7 +240,7 @@ public:
 
     template <class T>
     void encode(const T& v) {
-        if constexpr (is_attribute<T>) {
+        if constexpr (is_schema_field<T>) {
             encode(static_cast<const value<typename T::value_type>&>(v));
         } else if constexpr (is_value_v<T>) {
             if (v.is_null()) w_.nil();
@@ -310,7 +310,7 @@ public:
 
     template <class T>
     bool decode(T& out) {
-        if constexpr (is_attribute<T>) {
+        if constexpr (is_schema_field<T>) {
             return decode(static_cast<value<typename T::value_type>&>(out));
         } else if constexpr (is_value_v<T>) {
             using V = typename T::value_type;

@@ -19,6 +19,12 @@
 //       void configure(const provider_config& c, tfpp::context& ctx);   // optional
 //   };
 //
+// Optional members of a resource: `static constexpr std::int64_t
+// schema_version = 1;`, `static constexpr tfpp::doc doc{"..."};` (also on data
+// sources and providers), `using identity = <struct>;` with
+// `static constexpr std::int64_t identity_version`. A provider may have
+// `using provider_meta = <struct>;` for its provider_meta block.
+//
 // A resource or data source that has a constructor from (or a first field of)
 // `local_provider&` is given the provider instance, to reach configured clients.
 #pragma once
@@ -65,6 +71,22 @@ concept has_validate = requires(R& r, const M& m, context& c) { r.validate(m, c)
 
 template <class P>
 concept has_config = requires { typename P::config; };
+template <class P>
+concept has_provider_meta = requires { typename P::provider_meta; };
+template <class R>
+concept has_identity = requires { typename R::identity; };
+template <class H>
+concept has_schema_version = requires {
+    { H::schema_version } -> std::convertible_to<std::int64_t>;
+};
+template <class R>
+concept has_identity_version = requires {
+    { R::identity_version } -> std::convertible_to<std::int64_t>;
+};
+template <class H>
+concept has_doc = requires {
+    { H::doc } -> std::convertible_to<doc>;
+};
 template <class P, class C>
 concept has_configure = requires(P& p, const C& c, context& ctx) { p.configure(c, ctx); };
 
@@ -149,9 +171,21 @@ struct resource_check {
     static_assert(named_well,
                   "tfpp: a resource's type_name must start with the provider's type_name and an underscore, "
                   "e.g. \"local_file\" in provider \"local\".");
+    static constexpr bool version_ok = [] {
+        if constexpr (has_schema_version<R>) return R::schema_version >= 0;
+        else return true;
+    }();
+    static_assert(version_ok, "tfpp: a resource's schema_version cannot be negative; versions count up from 0.");
+    static constexpr bool identity_ok = [] {
+        if constexpr (has_identity<R>) return model_check<typename R::identity, model_context::identity>::ok;
+        else return true;
+    }();
     static constexpr bool ok = [] {
-        if constexpr (problem == handler_problem::none) return named_well && model_check<typename R::model>::ok;
-        else return false;
+        if constexpr (problem == handler_problem::none)
+            return named_well && version_ok && identity_ok &&
+                   model_check<typename R::model, model_context::resource>::ok;
+        else
+            return false;
     }();
 };
 
@@ -172,7 +206,8 @@ struct data_source_check {
                   "tfpp: a data source's type_name must start with the provider's type_name and an underscore, "
                   "e.g. \"local_file\" in provider \"local\".");
     static constexpr bool ok = [] {
-        if constexpr (problem == handler_problem::none) return named_well && model_check<typename D::model>::ok;
+        if constexpr (problem == handler_problem::none)
+            return named_well && model_check<typename D::model, model_context::data_source>::ok;
         else return false;
     }();
 };
@@ -197,17 +232,76 @@ struct provider_check {
                   "tfpp: a provider needs `static constexpr std::string_view type_name = \"<name>\";`, the name "
                   "used in required_providers and as the prefix of its resource types.");
     static constexpr bool config_ok = [] {
-        if constexpr (has_config<P>) return model_check<typename P::config>::ok;
+        if constexpr (has_config<P>) return model_check<typename P::config, model_context::provider>::ok;
+        else return true;
+    }();
+    static constexpr bool meta_ok = [] {
+        if constexpr (has_provider_meta<P>) return model_check<typename P::provider_meta, model_context::provider_meta>::ok;
         else return true;
     }();
     static constexpr bool ok = [] {
         if constexpr (std::is_default_constructible_v<P> && has_type_name<P>)
-            return config_ok && all_resources_ok<P, typename resource_list<P>::type>::value &&
+            return config_ok && meta_ok && all_resources_ok<P, typename resource_list<P>::type>::value &&
                    all_data_sources_ok<P, typename data_source_list<P>::type>::value;
         else
             return false;
     }();
 };
+
+// A model's block with the handler's schema version and documentation.
+template <class H, class M>
+block_schema handler_block() {
+    block_schema b = derive_block<M>();
+    if constexpr (has_schema_version<H>) b.version = H::schema_version;
+    if constexpr (has_doc<H>) {
+        constexpr doc d = H::doc;
+        apply_doc(b, d);
+        b.deprecated = !d.deprecated.empty();
+        b.deprecation_message = d.deprecated;
+    }
+    return b;
+}
+
+// The schemas of a provider's parts, each built on first use and kept.
+template <class R>
+const block_schema& resource_schema() {
+    static const block_schema s = handler_block<R, typename R::model>();
+    return s;
+}
+template <class D>
+const block_schema& data_source_schema() {
+    static const block_schema s = handler_block<D, typename D::model>();
+    return s;
+}
+template <class P>
+const block_schema& provider_config_schema() {
+    static const block_schema s = handler_block<P, typename config_of<P>::type>();
+    return s;
+}
+// nullptr when the provider declares no provider_meta.
+template <class P>
+const block_schema* provider_meta_schema() {
+    if constexpr (has_provider_meta<P>) {
+        static const block_schema s = derive_block<typename P::provider_meta>();
+        return &s;
+    } else {
+        return nullptr;
+    }
+}
+// nullptr when the resource declares no identity.
+template <class R>
+const identity_schema* resource_identity_schema() {
+    if constexpr (has_identity<R>) {
+        static const identity_schema s = [] {
+            identity_schema id = derive_identity<typename R::identity>();
+            if constexpr (has_identity_version<R>) id.version = R::identity_version;
+            return id;
+        }();
+        return &s;
+    } else {
+        return nullptr;
+    }
+}
 
 }  // namespace detail
 

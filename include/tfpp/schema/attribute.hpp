@@ -1,10 +1,16 @@
-// Attribute roles and options: the field types of a model say how Terraform
-// treats each attribute, so the struct is the whole schema.
+// Attribute roles, blocks and their options: the field types of a model say
+// how Terraform treats each field, so the struct is the whole schema.
 //
+//   struct rule {
+//       tfpp::required<std::int64_t> port;
+//       tfpp::optional<std::string> protocol;
+//   };
 //   struct server {
 //       tfpp::required<std::string, tfpp::requires_replace> name;
 //       tfpp::optional<std::int64_t> port;
 //       tfpp::computed<std::string, tfpp::use_state_for_unknown> id;
+//       tfpp::optional<std::vector<rule>> rules;         // nested attributes (a struct of attributes)
+//       tfpp::block_list<rule, tfpp::max_items<8>> ingress;  // ingress { ... } blocks
 //   };
 #pragma once
 
@@ -13,8 +19,12 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
+#include <map>
+#include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 namespace tfpp {
 
@@ -26,6 +36,8 @@ struct fixed_string {
     [[nodiscard]] constexpr std::string_view view() const { return {chars, N - 1}; }
 };
 
+// --- options of attributes (and, where it makes sense, of blocks)
+
 // The value is hidden in plan output and logs.
 struct sensitive {};
 // A change of this attribute replaces the object instead of updating it.
@@ -33,31 +45,87 @@ struct requires_replace {};
 // When this computed attribute would become unknown in a plan, keep the value
 // from the prior state instead (for values that never change, such as ids).
 struct use_state_for_unknown {};
-// Plain-text documentation of the attribute.
+// The value is used while applying and never stored in state or plan
+// (passwords and other secrets; Terraform 1.11+, OpenTofu 1.11+).
+struct write_only {};
+// Plain-text documentation.
 template <fixed_string Text>
 struct description {
     static constexpr std::string_view text = Text.view();
 };
-// Markdown documentation of the attribute.
+// Markdown documentation.
 template <fixed_string Text>
 struct markdown_description {
     static constexpr std::string_view text = Text.view();
 };
-// The attribute still works but should no longer be used; the text says why.
+// The field still works but should no longer be used; the text says why.
 template <fixed_string Message>
 struct deprecated {
     static constexpr std::string_view message = Message.view();
 };
+// The name Terraform sees, when the C++ member cannot have it (for example a
+// C++ keyword: `tfpp::optional<std::string, tfpp::name<"namespace">> namespace_;`).
+template <fixed_string Name>
+struct name {
+    static constexpr std::string_view text = Name.view();
+};
+// Bounds on the number of blocks of a list or set block (min_items<1> also
+// makes a single block required).
+template <std::int64_t N>
+struct min_items {};
+template <std::int64_t N>
+struct max_items {};
+
+// Documentation kept out of the field types, in a struct nested in the model
+// whose member names mirror the model's fields (checked by the compiler):
+//
+//   struct file_model {
+//       tfpp::required<std::string> filename;
+//       struct docs {
+//           tfpp::doc filename{"Path of the file."};
+//       };
+//   };
+//
+// A resource, data source or provider may also have
+// `static constexpr tfpp::doc doc{...};` for the whole schema.
+struct doc {
+    std::string_view description{};  // plain text
+    std::string_view markdown{};      // markdown (used instead of description when set)
+    std::string_view deprecated{};    // a deprecation message marks the field deprecated
+};
 
 enum class attribute_role : unsigned char { required, optional, computed, optional_computed };
 
+// How nested values repeat: one object, a list, a set or a map of them; a
+// group is a single block that is always present.
+enum class nesting : unsigned char { single, list, set, map, group };
+
 namespace detail {
-// What each option contributes to the schema. A type that is not an option
-// contributes nothing, so that only the static_assert below reports it.
+
+// Base classes that mark attribute and block fields.
+struct attribute_tag {};
+struct block_tag {};
+
+template <class F>
+inline constexpr bool is_attribute = std::is_base_of_v<attribute_tag, F>;
+template <class F>
+inline constexpr bool is_block = std::is_base_of_v<block_tag, F>;
+// An attribute or a block: a value<T> that also carries schema information.
+template <class F>
+inline constexpr bool is_schema_field = is_attribute<F> || is_block<F>;
+
+// What each option contributes. A type that is not an option contributes
+// nothing, so that only the static_assert of the field reports it.
 struct option_defaults {
     static constexpr bool is_option = true;
+    static constexpr bool for_attributes = true;  // allowed on attributes
+    static constexpr bool for_blocks = false;     // allowed on blocks
     static constexpr bool is_deprecated = false;
-    static constexpr std::string_view description{}, markdown{}, deprecation{};
+    static constexpr std::string_view description{}, markdown{}, deprecation{}, rename{};
+    static constexpr std::int64_t min = -1, max = -1;
+};
+struct any_field_option : option_defaults {
+    static constexpr bool for_blocks = true;
 };
 template <class O>
 struct option_info : option_defaults {
@@ -66,21 +134,37 @@ struct option_info : option_defaults {
 template <>
 struct option_info<sensitive> : option_defaults {};
 template <>
-struct option_info<requires_replace> : option_defaults {};
-template <>
 struct option_info<use_state_for_unknown> : option_defaults {};
+template <>
+struct option_info<write_only> : option_defaults {};
+template <>
+struct option_info<requires_replace> : any_field_option {};
 template <fixed_string T>
-struct option_info<tfpp::description<T>> : option_defaults {
+struct option_info<tfpp::description<T>> : any_field_option {
     static constexpr std::string_view description = T.view();
 };
 template <fixed_string T>
-struct option_info<markdown_description<T>> : option_defaults {
+struct option_info<markdown_description<T>> : any_field_option {
     static constexpr std::string_view markdown = T.view();
 };
 template <fixed_string T>
-struct option_info<deprecated<T>> : option_defaults {
+struct option_info<deprecated<T>> : any_field_option {
     static constexpr std::string_view deprecation = T.view();
     static constexpr bool is_deprecated = true;
+};
+template <fixed_string T>
+struct option_info<tfpp::name<T>> : any_field_option {
+    static constexpr std::string_view rename = T.view();
+};
+template <std::int64_t N>
+struct option_info<min_items<N>> : option_defaults {
+    static constexpr bool for_attributes = false, for_blocks = true;
+    static constexpr std::int64_t min = N;
+};
+template <std::int64_t N>
+struct option_info<max_items<N>> : option_defaults {
+    static constexpr bool for_attributes = false, for_blocks = true;
+    static constexpr std::int64_t max = N;
 };
 
 // The first non-empty text that `get` reads from the options' option_info.
@@ -90,20 +174,16 @@ consteval std::string_view first_text([[maybe_unused]] Get get) {
     ((r = r.empty() ? get(option_info<Options>{}) : r), ...);
     return r;
 }
+template <class... Options, class Get>
+consteval std::int64_t first_bound([[maybe_unused]] Get get) {
+    std::int64_t r = -1;
+    ((r = r < 0 ? get(option_info<Options>{}) : r), ...);
+    return r;
+}
 
-template <attribute_role Role, class T, class... Options>
-struct attribute : value<T> {
-    static_assert((option_info<Options>::is_option && ...),
-                  "tfpp: an attribute option is not one tfpp knows. Use tfpp::sensitive, tfpp::requires_replace, "
-                  "tfpp::use_state_for_unknown, tfpp::description<\"...\">, tfpp::markdown_description<\"...\"> "
-                  "or tfpp::deprecated<\"...\">.");
-
-    using value<T>::value;
-    constexpr attribute() = default;
-    constexpr attribute(const value<T>& v) : value<T>(v) {}
-    constexpr attribute(value<T>&& v) : value<T>(std::move(v)) {}
-
-    static constexpr attribute_role role = Role;
+// What attribute and block fields share: documentation and the name.
+template <class... Options>
+struct field_options {
     template <class O>
     static constexpr bool has = (std::is_same_v<O, Options> || ...);
     static constexpr std::string_view description = first_text<Options...>([](auto o) { return decltype(o)::description; });
@@ -112,8 +192,91 @@ struct attribute : value<T> {
     static constexpr bool is_deprecated = (option_info<Options>::is_deprecated || ...);
     static constexpr std::string_view deprecation_message =
         first_text<Options...>([](auto o) { return decltype(o)::deprecation; });
+    // Non-empty when tfpp::name<"..."> renames the field.
+    static constexpr std::string_view terraform_name = first_text<Options...>([](auto o) { return decltype(o)::rename; });
 };
+
+template <class T>
+inline constexpr bool is_computed_attribute = false;
+
+template <attribute_role Role, class T, class... Options>
+struct attribute : value<T>, attribute_tag, field_options<Options...> {
+    static_assert((option_info<Options>::is_option && ...),
+                  "tfpp: an attribute option is not one tfpp knows. Use tfpp::sensitive, tfpp::requires_replace, "
+                  "tfpp::use_state_for_unknown, tfpp::write_only, tfpp::description<\"...\">, "
+                  "tfpp::markdown_description<\"...\">, tfpp::deprecated<\"...\"> or tfpp::name<\"...\">.");
+    static_assert(!((option_info<Options>::is_option && !option_info<Options>::for_attributes) || ...),
+                  "tfpp: tfpp::min_items and tfpp::max_items bound blocks, not attributes. Declare the field as "
+                  "tfpp::block_list<S, ...> or tfpp::block_set<S, ...>, or check the length in validate().");
+    static_assert(!(is_attribute<T> && Role == attribute_role::required && is_computed_attribute<T>),
+                  "tfpp: an attribute cannot be both required and computed: a required value always comes from "
+                  "the configuration. Use tfpp::optional_computed<T> for a value the configuration may set and the "
+                  "provider fills in otherwise.");
+    static_assert(!is_attribute<T> || (Role == attribute_role::required && is_computed_attribute<T>),
+                  "tfpp: attribute roles do not nest. Give each field one role: tfpp::required<T>, "
+                  "tfpp::optional<T>, tfpp::computed<T> or tfpp::optional_computed<T> (optional and computed).");
+    static_assert(!((Role == attribute_role::computed || Role == attribute_role::optional_computed) &&
+                    (std::is_same_v<Options, write_only> || ...)),
+                  "tfpp: a write-only attribute cannot be computed: Terraform never stores it, so the provider "
+                  "cannot return a value for it. Use tfpp::required<T, tfpp::write_only> or "
+                  "tfpp::optional<T, tfpp::write_only>.");
+    static_assert(Role == attribute_role::computed || Role == attribute_role::optional_computed ||
+                      !(std::is_same_v<Options, use_state_for_unknown> || ...),
+                  "tfpp: tfpp::use_state_for_unknown only applies to computed attributes (the provider sets them); "
+                  "this attribute's value always comes from the configuration. Remove the option or make the "
+                  "attribute tfpp::computed<T> or tfpp::optional_computed<T>.");
+
+    using value<T>::value;
+    constexpr attribute() = default;
+    constexpr attribute(const value<T>& v) : value<T>(v) {}
+    constexpr attribute(value<T>&& v) : value<T>(std::move(v)) {}
+
+    static constexpr attribute_role role = Role;
+};
+
+// The C++ container of a block's value for each nesting mode.
+template <nesting Mode, class S>
+struct block_container {
+    using type = S;  // single, group
+};
+template <class S>
+struct block_container<nesting::list, S> {
+    using type = std::vector<S>;
+};
+template <class S>
+struct block_container<nesting::set, S> {
+    using type = tfpp::set<S>;
+};
+template <class S>
+struct block_container<nesting::map, S> {
+    using type = std::map<std::string, S>;
+};
+
+template <nesting Mode, class S, class... Options>
+struct block_field : value<typename block_container<Mode, S>::type>, block_tag, field_options<Options...> {
+    using container = typename block_container<Mode, S>::type;
+    static_assert((option_info<Options>::is_option && ...),
+                  "tfpp: a block option is not one tfpp knows. Use tfpp::min_items<N>, tfpp::max_items<N>, "
+                  "tfpp::requires_replace, tfpp::description<\"...\">, tfpp::markdown_description<\"...\">, "
+                  "tfpp::deprecated<\"...\"> or tfpp::name<\"...\">.");
+    static_assert(!((option_info<Options>::is_option && !option_info<Options>::for_blocks) || ...),
+                  "tfpp: tfpp::sensitive, tfpp::write_only and tfpp::use_state_for_unknown apply to attributes, not "
+                  "to blocks. Put the option on the attributes inside the block's struct.");
+
+    using value<container>::value;
+    constexpr block_field() = default;
+    constexpr block_field(const value<container>& v) : value<container>(v) {}
+    constexpr block_field(value<container>&& v) : value<container>(std::move(v)) {}
+
+    using element = S;
+    static constexpr nesting mode = Mode;
+    static constexpr std::int64_t min_items = first_bound<Options...>([](auto o) { return decltype(o)::min; });
+    static constexpr std::int64_t max_items = first_bound<Options...>([](auto o) { return decltype(o)::max; });
+};
+
 }  // namespace detail
+
+// --- attribute roles: each is a value<T> (null, unknown or known)
 
 template <class T, class... Options>
 struct required : detail::attribute<attribute_role::required, T, Options...> {
@@ -132,17 +295,41 @@ struct optional_computed : detail::attribute<attribute_role::optional_computed, 
     using detail::attribute<attribute_role::optional_computed, T, Options...>::attribute;
 };
 
+// --- blocks: `name { ... }` in the configuration. S is a struct of attributes
+// and blocks, like a model.
+
+// At most one block; null when absent. With tfpp::min_items<1>, exactly one.
+template <class S, class... Options>
+struct block : detail::block_field<nesting::single, S, Options...> {
+    using detail::block_field<nesting::single, S, Options...>::block_field;
+};
+// Any number of blocks, in order (a std::vector<S>).
+template <class S, class... Options>
+struct block_list : detail::block_field<nesting::list, S, Options...> {
+    using detail::block_field<nesting::list, S, Options...>::block_field;
+};
+// Any number of distinct blocks, in no order (a tfpp::set<S>).
+template <class S, class... Options>
+struct block_set : detail::block_field<nesting::set, S, Options...> {
+    using detail::block_field<nesting::set, S, Options...>::block_field;
+};
+// Labelled blocks, `name "label" { ... }` (a std::map<std::string, S>).
+template <class S, class... Options>
+struct block_map : detail::block_field<nesting::map, S, Options...> {
+    using detail::block_field<nesting::map, S, Options...>::block_field;
+};
+// One block that is always present: when the configuration has none, its
+// attributes are null.
+template <class S, class... Options>
+struct block_group : detail::block_field<nesting::group, S, Options...> {
+    using detail::block_field<nesting::group, S, Options...>::block_field;
+};
+
 namespace detail {
-template <class F>
-inline constexpr bool is_attribute = false;
 template <class T, class... O>
-inline constexpr bool is_attribute<required<T, O...>> = true;
+inline constexpr bool is_computed_attribute<computed<T, O...>> = true;
 template <class T, class... O>
-inline constexpr bool is_attribute<optional<T, O...>> = true;
-template <class T, class... O>
-inline constexpr bool is_attribute<computed<T, O...>> = true;
-template <class T, class... O>
-inline constexpr bool is_attribute<optional_computed<T, O...>> = true;
+inline constexpr bool is_computed_attribute<optional_computed<T, O...>> = true;
 }  // namespace detail
 
 }  // namespace tfpp

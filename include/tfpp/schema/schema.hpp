@@ -1,5 +1,8 @@
-// The schema of a model, derived from its fields at compile time and checked
-// by the compiler: the struct is the schema.
+// The schema of a model, derived from its fields and checked by the compiler:
+// the struct is the schema. Attributes, nested attributes (a field whose type
+// is a struct of attributes, or a vector, set or map of one) and blocks
+// (tfpp::block, block_list, block_set, block_map, block_group) nest to any
+// depth; every mistake stops the build with one `tfpp:` line.
 #pragma once
 
 #include <tfpp/schema/attribute.hpp>
@@ -10,6 +13,8 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -18,29 +23,38 @@
 
 namespace tfpp {
 
-// One attribute of a block, as Terraform sees it.
+struct nested_attributes;
+struct nested_block_schema;
+
+// One attribute, as Terraform sees it.
 struct attribute_schema {
     std::string_view name;
-    tfpp::type type;  // type constraint
+    tfpp::type type;  // the type of its values (for nested attributes, the implied object type)
     attribute_role role = attribute_role::optional;
     bool sensitive = false;
+    bool write_only = false;
     bool requires_replace = false;
     bool use_state_for_unknown = false;
     bool deprecated = false;
     std::string_view deprecation_message;
     std::string_view description;
     bool description_is_markdown = false;
+    // Set when the attribute is a struct of attributes (protocol 6's nested_type).
+    std::shared_ptr<const nested_attributes> nested;
 
     [[nodiscard]] bool is_computed() const noexcept {
         return role == attribute_role::computed || role == attribute_role::optional_computed;
     }
+    [[nodiscard]] bool is_required() const noexcept { return role == attribute_role::required; }
+    [[nodiscard]] bool is_optional() const noexcept {
+        return role == attribute_role::optional || role == attribute_role::optional_computed;
+    }
 };
 
-// The attributes of a resource, data source or provider configuration.
-struct block_schema {
-    std::int64_t version = 0;
-    std::vector<attribute_schema> attributes;  // sorted by name, as go-cty orders object attributes
-    std::string_view description;
+// The attributes of a nested-attribute struct and how its values repeat.
+struct nested_attributes {
+    nesting mode = nesting::single;
+    std::vector<attribute_schema> attributes;  // sorted by name
 
     [[nodiscard]] const attribute_schema* find(std::string_view name) const noexcept {
         for (const auto& a : attributes)
@@ -49,23 +63,86 @@ struct block_schema {
     }
 };
 
+// The attributes and blocks of a resource, data source, provider
+// configuration, or of one nested block.
+struct block_schema {
+    std::int64_t version = 0;                     // the schema version (top level only)
+    std::vector<attribute_schema> attributes;     // sorted by name, as go-cty orders object attributes
+    std::vector<nested_block_schema> blocks;      // sorted by name
+    std::string_view description;
+    bool description_is_markdown = false;
+    bool deprecated = false;
+    std::string_view deprecation_message;
+    tfpp::type value_type = tfpp::type::object({});  // the object type of this block's values
+
+    [[nodiscard]] const attribute_schema* find(std::string_view name) const noexcept {
+        for (const auto& a : attributes)
+            if (a.name == name) return &a;
+        return nullptr;
+    }
+    [[nodiscard]] const nested_block_schema* find_block(std::string_view name) const noexcept;
+};
+
+// A block type inside a block: `name { ... }`.
+struct nested_block_schema {
+    std::string_view name;
+    nesting mode = nesting::list;
+    std::int64_t min_items = 0;
+    std::int64_t max_items = 0;  // 0: no limit
+    bool requires_replace = false;
+    block_schema block;
+};
+
+inline const nested_block_schema* block_schema::find_block(std::string_view name) const noexcept {
+    for (const auto& b : blocks)
+        if (b.name == name) return &b;
+    return nullptr;
+}
+
+// A resource's identity: the attributes that name one remote object
+// (Terraform 1.12+, import by identity).
+struct identity_attribute_schema {
+    std::string_view name;
+    tfpp::type type;
+    bool required_for_import = false;
+    bool optional_for_import = false;
+    std::string_view description;
+};
+struct identity_schema {
+    std::int64_t version = 0;
+    std::vector<identity_attribute_schema> attributes;  // sorted by name
+};
+
 namespace detail {
 
 template <class T>
 inline constexpr bool is_reflectable = std::is_class_v<T> && (is_described<T> || std::is_aggregate_v<T>);
 
-consteval bool is_identifier(std::string_view name) {
+constexpr bool is_identifier(std::string_view name) {
     if (name.empty() || (name[0] >= '0' && name[0] <= '9')) return false;
     return std::all_of(name.begin(), name.end(), [](char c) {
         return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
     });
 }
 
-// Names Terraform gives a meaning of its own inside resource blocks.
-consteval bool is_reserved(std::string_view name) {
-    for (std::string_view r : {"count", "for_each", "provider", "lifecycle", "depends_on", "connection", "provisioner"})
-        if (name == r) return true;
-    return false;
+// Where a struct is used: each place has names of its own that Terraform
+// reserves, and rules of its own.
+enum class model_context { resource, data_source, provider, provider_meta, identity, block };
+
+// Names Terraform gives a meaning of its own in the block the model describes.
+constexpr bool is_reserved(std::string_view name, model_context where = model_context::resource) {
+    switch (where) {
+    case model_context::resource:
+    case model_context::data_source:
+        for (std::string_view r : {"count", "for_each", "provider", "lifecycle", "depends_on", "connection", "provisioner"})
+            if (name == r) return true;
+        return false;
+    case model_context::provider:
+        for (std::string_view r : {"alias", "version", "for_each"})
+            if (name == r) return true;
+        return false;
+    default: return false;
+    }
 }
 
 enum class model_problem {
@@ -75,87 +152,389 @@ enum class model_problem {
     unsupported_type,
     bad_name,
     reserved_name,
+    duplicate_name,
+    mixed_struct,
+    misplaced_nested_attributes,
+    blocks_in_nested_attributes,
+    dynamic_in_repeated_nesting,
+    write_only_in_set,
+    bad_block_bounds,
+    bad_docs,
+    docs_unknown_name,
+    documented_twice,
+    identity_role,
+    identity_type,
 };
 
-template <class T>
-consteval model_problem check_value_type();
+// What the fields of a struct are.
+enum class struct_kind { plain, attributes, attributes_and_blocks, mixed };
 
-// Fields of a nested object: plain types or value<T>, no roles.
 template <class S>
-consteval model_problem check_object_fields() {
+consteval struct_kind classify() {
+    if constexpr (!is_reflectable<S>) {
+        return struct_kind::plain;
+    } else {
+        std::size_t roles = 0, blocks = 0, plain = 0;
+        for_each_index<S>([&]<std::size_t I>() {
+            using F = field_t<S, I>;
+            if constexpr (is_attribute<F>) ++roles;
+            else if constexpr (is_block<F>) ++blocks;
+            else ++plain;
+        });
+        if (plain > 0 && roles + blocks > 0) return struct_kind::mixed;
+        if (blocks > 0) return struct_kind::attributes_and_blocks;
+        if (roles > 0) return struct_kind::attributes;
+        return struct_kind::plain;
+    }
+}
+
+// How a nested-attribute field repeats: none when T is not a struct of
+// attributes (or a list, set or map of one).
+enum class nested_form { none, single, list, set, map };
+
+template <class T>
+consteval nested_form nested_form_of() {
+    using U = strip_nullable_t<T>;
+    constexpr type_kind k = kind_of<U>;
+    if constexpr (k == type_kind::object) {
+        return classify<U>() == struct_kind::attributes ? nested_form::single : nested_form::none;
+    } else if constexpr (k == type_kind::list || k == type_kind::set || k == type_kind::map) {
+        using E = strip_nullable_t<typename type_info<U>::element>;
+        if constexpr (kind_of<E> == type_kind::object) {
+            if constexpr (classify<E>() != struct_kind::attributes) return nested_form::none;
+            else if constexpr (k == type_kind::list) return nested_form::list;
+            else if constexpr (k == type_kind::set) return nested_form::set;
+            else return nested_form::map;
+        } else {
+            return nested_form::none;
+        }
+    } else {
+        return nested_form::none;
+    }
+}
+
+// The struct of a nested attribute or block field.
+template <class T>
+struct nested_struct {
+    using type = strip_nullable_t<T>;
+};
+template <class T>
+    requires(kind_of<T> == type_kind::list || kind_of<T> == type_kind::set || kind_of<T> == type_kind::map)
+struct nested_struct<T> {
+    using type = strip_nullable_t<typename type_info<strip_nullable_t<T>>::element>;
+};
+template <class T>
+using nested_struct_t = typename nested_struct<T>::type;
+
+template <class T>
+consteval bool contains_dynamic() {
+    using U = strip_nullable_t<T>;
+    constexpr type_kind k = kind_of<U>;
+    if constexpr (k == type_kind::dynamic) {
+        return true;
+    } else if constexpr (k == type_kind::list || k == type_kind::set || k == type_kind::map) {
+        return contains_dynamic<typename type_info<U>::element>();
+    } else if constexpr (k == type_kind::tuple) {
+        return []<class... E>(std::type_identity<std::tuple<E...>>) {
+            return (contains_dynamic<E>() || ...);
+        }(std::type_identity<U>{});
+    } else if constexpr (k == type_kind::object) {
+        bool any = false;
+        for_each_index<U>([&]<std::size_t I>() {
+            using F = field_t<U, I>;
+            if constexpr (is_schema_field<F>) any = any || contains_dynamic<typename F::value_type>();
+            else any = any || contains_dynamic<F>();
+        });
+        return any;
+    } else {
+        return false;
+    }
+}
+
+template <class T>
+constexpr model_problem check_value_type();
+
+// Fields of a plain object type: plain types or value<T>, no roles.
+template <class S>
+constexpr model_problem check_object_fields() {
+    model_problem p = model_problem::none;
+    for_each_index<S>([&]<std::size_t I>() {
+        if (p != model_problem::none) return;
+        if (!is_identifier(field_name<S, I>()))
+            p = model_problem::bad_name;
+        else
+            p = check_value_type<field_t<S, I>>();
+    });
+    return p;
+}
+
+// A value type with no attributes in it: what an attribute of a plain type holds.
+template <class T>
+constexpr model_problem check_value_type() {
+    using U = strip_nullable_t<T>;
+    constexpr type_kind k = kind_of<U>;
+    if constexpr (is_attribute<U>) {
+        return model_problem::none;  // a role inside a role: the attribute's own static_assert says so
+    } else if constexpr (k == type_kind::unsupported) {
+        return model_problem::unsupported_type;
+    } else if constexpr (k == type_kind::list || k == type_kind::set || k == type_kind::map) {
+        return check_value_type<typename type_info<U>::element>();
+    } else if constexpr (k == type_kind::tuple) {
+        return []<class... E>(std::type_identity<std::tuple<E...>>) {
+            model_problem p = model_problem::none;
+            ((p = p == model_problem::none ? check_value_type<E>() : p), ...);
+            return p;
+        }(std::type_identity<U>{});
+    } else if constexpr (k == type_kind::object) {
+        if constexpr (!is_reflectable<U>) return model_problem::not_reflectable;
+        else if constexpr (classify<U>() == struct_kind::mixed) return model_problem::mixed_struct;
+        else if constexpr (classify<U>() != struct_kind::plain) return model_problem::misplaced_nested_attributes;
+        else return check_object_fields<U>();
+    } else {
+        return model_problem::none;
+    }
+}
+
+template <class S>
+inline constexpr bool has_docs = requires { typename S::docs; };
+
+template <class D>
+inline constexpr D docs_instance{};
+
+// The docs mirror of S: an aggregate of tfpp::doc, each named after a field.
+template <class S>
+constexpr model_problem check_docs() {
+    if constexpr (!has_docs<S>) {
+        return model_problem::none;
+    } else {
+        using D = typename S::docs;
+        if constexpr (!is_reflectable<D>) {
+            return model_problem::bad_docs;
+        } else {
+            model_problem p = model_problem::none;
+            for_each_index<D>([&]<std::size_t J>() {
+                if (p != model_problem::none) return;
+                if constexpr (!std::is_same_v<field_t<D, J>, doc>) {
+                    p = model_problem::bad_docs;
+                } else {
+                    bool found = false;
+                    for_each_index<S>([&]<std::size_t I>() {
+                        if (cpp_field_name<S, I>() != cpp_field_name<D, J>()) return;
+                        found = true;
+                        using F = field_t<S, I>;
+                        if constexpr (is_schema_field<F>) {
+                            constexpr doc d = get<J>(docs_instance<D>);
+                            const bool inline_text = !F::description.empty() || !F::markdown_description.empty();
+                            if ((inline_text && (!d.description.empty() || !d.markdown.empty())) ||
+                                (F::is_deprecated && !d.deprecated.empty()))
+                                p = model_problem::documented_twice;
+                        }
+                    });
+                    if (!found) p = model_problem::docs_unknown_name;
+                }
+            });
+            return p;
+        }
+    }
+}
+
+// Field names: valid identifiers, not reserved where the struct is used, and
+// each used once (tfpp::name<"..."> can make two fields collide).
+template <class S>
+constexpr model_problem check_names(model_context where) {
+    constexpr std::size_t n = field_count<S>();
+    const auto& names = field_names<S>;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!is_identifier(names[i])) return model_problem::bad_name;
+        if (is_reserved(names[i], where)) return model_problem::reserved_name;
+        for (std::size_t j = 0; j < i; ++j)
+            if (names[j] == names[i]) return model_problem::duplicate_name;
+    }
+    return model_problem::none;
+}
+
+template <class S>
+constexpr model_problem check_block_struct(model_context where, bool in_set);
+
+// The struct of a nested attribute: only attributes, which may nest further.
+template <class S>
+constexpr model_problem check_nested_struct(bool repeated, bool in_set);
+
+// An attribute's value type: a plain type, or a struct of attributes (nested
+// attributes), alone or as the element of a list, set or map.
+template <class T>
+constexpr model_problem check_attribute_type(bool in_set) {
+    constexpr nested_form form = nested_form_of<T>();
+    if constexpr (form != nested_form::none) {
+        return check_nested_struct<nested_struct_t<T>>(form != nested_form::single, in_set || form == nested_form::set);
+    } else if constexpr (kind_of<nested_struct_t<T>> == type_kind::object &&
+                         classify<nested_struct_t<T>>() == struct_kind::attributes_and_blocks) {
+        return model_problem::blocks_in_nested_attributes;
+    } else {
+        return check_value_type<T>();
+    }
+}
+
+template <class S>
+constexpr model_problem check_nested_struct(bool repeated, bool in_set) {
+    if (repeated && contains_dynamic<S>()) return model_problem::dynamic_in_repeated_nesting;
+    model_problem p = check_names<S>(model_context::block);
+    if (p == model_problem::none) p = check_docs<S>();
+    for_each_index<S>([&]<std::size_t I>() {
+        using F = field_t<S, I>;
+        if (p != model_problem::none) return;
+        if constexpr (is_attribute<F>) {
+            if (in_set && F::template has<write_only>) p = model_problem::write_only_in_set;
+            else p = check_attribute_type<typename F::value_type>(in_set);
+        }
+    });
+    return p;
+}
+
+template <class B>
+consteval bool block_bounds_ok() {
+    constexpr std::int64_t lo = B::min_items, hi = B::max_items;
+    switch (B::mode) {
+    case nesting::single: return hi < 0 && lo <= 1;
+    case nesting::group:
+    case nesting::map: return lo < 0 && hi < 0;
+    default: return (lo < 0 || hi < 0 || lo <= hi) && hi != 0;
+    }
+}
+
+// A model, or the struct of a block: attributes and blocks.
+template <class S>
+constexpr model_problem check_block_struct(model_context where, bool in_set) {
     if constexpr (!is_reflectable<S>) {
         return model_problem::not_reflectable;
     } else {
         model_problem p = model_problem::none;
         for_each_index<S>([&]<std::size_t I>() {
+            if constexpr (!is_attribute<field_t<S, I>> && !is_block<field_t<S, I>>)
+                if (p == model_problem::none) p = model_problem::not_an_attribute;
+        });
+        if (p == model_problem::none) p = check_names<S>(where);
+        if (p == model_problem::none) p = check_docs<S>();
+        for_each_index<S>([&]<std::size_t I>() {
+            using F = field_t<S, I>;
             if (p != model_problem::none) return;
-            if (!is_identifier(field_name<S, I>()))
-                p = model_problem::bad_name;
-            else
-                p = check_value_type<field_t<S, I>>();
+            if constexpr (is_attribute<F>) {
+                if (in_set && F::template has<write_only>) p = model_problem::write_only_in_set;
+                else p = check_attribute_type<typename F::value_type>(in_set);
+            } else if constexpr (is_block<F>) {
+                using E = typename F::element;
+                if constexpr (!block_bounds_ok<F>())
+                    p = model_problem::bad_block_bounds;
+                else if constexpr (!is_reflectable<E>)
+                    p = model_problem::not_reflectable;
+                else if (F::mode != nesting::single && F::mode != nesting::group && contains_dynamic<E>())
+                    p = model_problem::dynamic_in_repeated_nesting;
+                else
+                    p = check_block_struct<E>(model_context::block, in_set || F::mode == nesting::set);
+            }
         });
         return p;
     }
 }
 
-template <class T>
-consteval model_problem check_value_type() {
-    using U = strip_nullable_t<T>;
-    constexpr type_kind k = kind_of<U>;
-    if constexpr (k == type_kind::unsupported)
-        return model_problem::unsupported_type;
-    else if constexpr (k == type_kind::list || k == type_kind::set || k == type_kind::map)
-        return check_value_type<typename type_info<U>::element>();
-    else if constexpr (k == type_kind::object)
-        return check_object_fields<U>();
-    else
-        return model_problem::none;
-}
-
-template <class M>
-consteval model_problem check_model() {
-    if constexpr (!is_reflectable<M>) {
+// An identity: required or optional attributes of primitive types or lists of them.
+template <class S>
+constexpr model_problem check_identity_struct() {
+    if constexpr (!is_reflectable<S>) {
         return model_problem::not_reflectable;
     } else {
-        model_problem p = model_problem::none;
-        for_each_index<M>([&]<std::size_t I>() {
-            using F = field_t<M, I>;
+        model_problem p = check_names<S>(model_context::identity);
+        if (p == model_problem::none) p = check_docs<S>();
+        for_each_index<S>([&]<std::size_t I>() {
+            using F = field_t<S, I>;
             if (p != model_problem::none) return;
-            // field_name is called directly: clang 14 refuses a constexpr
-            // local of a generic lambda here.
-            if constexpr (!is_attribute<F>)
+            if constexpr (!is_attribute<F>) {
                 p = model_problem::not_an_attribute;
-            else if (!is_identifier(field_name<M, I>()))
-                p = model_problem::bad_name;
-            else if (is_reserved(field_name<M, I>()))
-                p = model_problem::reserved_name;
-            else
-                p = check_value_type<typename F::value_type>();
+            } else {
+                using U = strip_nullable_t<typename F::value_type>;
+                constexpr type_kind k = kind_of<U>;
+                if (F::role != attribute_role::required && F::role != attribute_role::optional) {
+                    p = model_problem::identity_role;
+                } else if constexpr (k == type_kind::list) {
+                    constexpr type_kind e = kind_of<typename type_info<U>::element>;
+                    if (e != type_kind::string && e != type_kind::number && e != type_kind::boolean)
+                        p = model_problem::identity_type;
+                } else if constexpr (k != type_kind::string && k != type_kind::number && k != type_kind::boolean) {
+                    p = model_problem::identity_type;
+                }
+            }
         });
         return p;
     }
 }
 
-// Instantiating this states every rule a model breaks, one message each time.
-template <class M>
+template <class M, model_context Where>
+constexpr model_problem check_model() {
+    if constexpr (Where == model_context::identity) return check_identity_struct<M>();
+    else return check_block_struct<M>(Where, false);
+}
+
+// Instantiating this states the first rule a model breaks, in one message.
+template <class M, model_context Where = model_context::resource>
 struct model_check {
-    static constexpr model_problem problem = check_model<M>();
+    static constexpr model_problem problem = check_model<M, Where>();
     static_assert(problem != model_problem::not_reflectable,
                   "tfpp: a model (and every struct inside one) must be a plain aggregate at namespace scope: no "
                   "constructors, base classes, virtual functions or private fields. For other classes, list the "
                   "fields with BOOST_DESCRIBE_STRUCT.");
     static_assert(problem != model_problem::not_an_attribute,
-                  "tfpp: every field of a model must be an attribute. Declare it as tfpp::required<T>, "
-                  "tfpp::optional<T>, tfpp::computed<T> or tfpp::optional_computed<T>.");
+                  "tfpp: every field of a model (and of a block's struct) must be an attribute or a block. Declare it "
+                  "as tfpp::required<T>, tfpp::optional<T>, tfpp::computed<T>, tfpp::optional_computed<T>, or "
+                  "tfpp::block<S>, tfpp::block_list<S>, tfpp::block_set<S>, tfpp::block_map<S>, tfpp::block_group<S>.");
     static_assert(problem != model_problem::unsupported_type,
                   "tfpp: a field's C++ type has no Terraform equivalent. Use std::string, bool, std::int64_t, double, "
-                  "std::vector<T>, std::set<T>, std::map<std::string, T>, tfpp::value<T> or a struct of these.");
+                  "tfpp::number, std::vector<T>, tfpp::set<T>, std::map<std::string, T>, std::tuple<T...>, "
+                  "tfpp::dynamic, tfpp::value<T> or a struct of these.");
     static_assert(problem != model_problem::bad_name,
                   "tfpp: a field name breaks Terraform's naming rule: use lowercase letters, digits and underscores, "
-                  "not starting with a digit.");
+                  "not starting with a digit (rename the member, or give the name with tfpp::name<\"...\">).");
     static_assert(problem != model_problem::reserved_name,
                   "tfpp: a field is named after a Terraform meta-argument (count, for_each, provider, lifecycle, "
-                  "depends_on, connection or provisioner). Rename the field.");
+                  "depends_on, connection or provisioner in resources and data sources; alias, version or for_each "
+                  "in a provider's configuration). Rename the field.");
+    static_assert(problem != model_problem::duplicate_name,
+                  "tfpp: two fields of one struct have the same Terraform name (check tfpp::name<\"...\"> and "
+                  "BOOST_DESCRIBE_STRUCT lists). Give each field a name of its own.");
+    static_assert(problem != model_problem::mixed_struct,
+                  "tfpp: a struct mixes attribute fields (tfpp::required<T>, ...) with plain fields. Make every field "
+                  "an attribute (the struct is then nested attributes) or none (it is then an object type).");
+    static_assert(problem != model_problem::misplaced_nested_attributes,
+                  "tfpp: a struct of attributes can only be a field's own type or the element of its std::vector, "
+                  "tfpp::set or std::map (single, list, set or map nested attributes), not deeper. Use a struct of "
+                  "plain fields for an object type, or a block.");
+    static_assert(problem != model_problem::blocks_in_nested_attributes,
+                  "tfpp: nested attributes cannot contain blocks. Make the outer field a block too "
+                  "(tfpp::block_list<S>, ...), or make the inner block a nested attribute.");
+    static_assert(problem != model_problem::dynamic_in_repeated_nesting,
+                  "tfpp: a list, set or map of nested attributes or blocks cannot contain a tfpp::dynamic value "
+                  "(Terraform's implied type would no longer be a collection). Use single nesting, or a concrete type.");
+    static_assert(problem != model_problem::write_only_in_set,
+                  "tfpp: a write-only attribute cannot be inside a set of nested attributes or blocks (Terraform "
+                  "rejects such a schema). Use a list or map instead, or move the attribute out of the set.");
+    static_assert(problem != model_problem::bad_block_bounds,
+                  "tfpp: a block's item bounds are impossible: tfpp::block allows tfpp::min_items<0> or <1> only, "
+                  "tfpp::block_map and tfpp::block_group allow none, and list and set blocks need "
+                  "0 <= min_items <= max_items with max_items above 0.");
+    static_assert(problem != model_problem::bad_docs,
+                  "tfpp: a model's `struct docs` must be a plain aggregate whose every member is a tfpp::doc "
+                  "named after a field of the model.");
+    static_assert(problem != model_problem::docs_unknown_name,
+                  "tfpp: a member of a model's `struct docs` names no field of the model. Mirror the model's member "
+                  "names exactly (the C++ names, not tfpp::name<> renames).");
+    static_assert(problem != model_problem::documented_twice,
+                  "tfpp: a field is documented both in its type (tfpp::description, tfpp::markdown_description or "
+                  "tfpp::deprecated) and in the model's `struct docs`. Keep one.");
+    static_assert(problem != model_problem::identity_role,
+                  "tfpp: identity attributes are tfpp::required<T> (required for import) or tfpp::optional<T> "
+                  "(optional for import); they cannot be computed.");
+    static_assert(problem != model_problem::identity_type,
+                  "tfpp: an identity attribute must be a string, number or bool, or a std::vector of one; Terraform "
+                  "does not allow maps, sets or objects in identities.");
     static constexpr bool ok = problem == model_problem::none;
 };
 
@@ -186,8 +565,10 @@ type make_type() {
         attrs.reserve(field_count<U>());
         for_each_index<U>([&]<std::size_t I>() {
             using F = field_t<U, I>;
-            if constexpr (is_attribute<F>) attrs.push_back({std::string(field_name<U, I>()), make_type<typename F::value_type>(), false});
-            else attrs.push_back({std::string(field_name<U, I>()), make_type<F>(), false});
+            if constexpr (is_schema_field<F>)
+                attrs.push_back({std::string(field_name<U, I>()), make_type<typename F::value_type>(), false});
+            else
+                attrs.push_back({std::string(field_name<U, I>()), make_type<F>(), false});
         });
         return type::object(std::move(attrs));
     } else {
@@ -196,26 +577,126 @@ type make_type() {
     }
 }
 
-template <class M>
-block_schema derive_block_schema() {
-    block_schema block;
-    for_each_index<M>([&]<std::size_t J>() {
-        constexpr std::size_t I = sorted_fields<M>[J];
-        using F = field_t<M, I>;
-        attribute_schema a;
-        a.name = field_name<M, I>();
-        a.type = make_type<typename F::value_type>();
-        a.role = F::role;
-        a.sensitive = F::template has<sensitive>;
-        a.requires_replace = F::template has<requires_replace>;
-        a.use_state_for_unknown = F::template has<use_state_for_unknown>;
-        a.deprecated = F::is_deprecated;
-        a.deprecation_message = F::deprecation_message;
-        a.description_is_markdown = F::description.empty() && !F::markdown_description.empty();
-        a.description = a.description_is_markdown ? F::markdown_description : F::description;
-        block.attributes.push_back(std::move(a));
+// The documentation of field I of S: from its type's options, or from S::docs.
+template <class S, std::size_t I>
+consteval doc field_doc() {
+    using F = field_t<S, I>;
+    doc d{F::description, F::markdown_description, F::deprecation_message};
+    if constexpr (has_docs<S>) {
+        using D = typename S::docs;
+        for_each_index<D>([&]<std::size_t J>() {
+            if (cpp_field_name<D, J>() != cpp_field_name<S, I>()) return;
+            constexpr doc m = get<J>(docs_instance<D>);
+            if (!m.description.empty()) d.description = m.description;
+            if (!m.markdown.empty()) d.markdown = m.markdown;
+            if (!m.deprecated.empty()) d.deprecated = m.deprecated;
+        });
+    }
+    return d;
+}
+
+// Markdown wins over plain text when both are given, as in Go's framework.
+template <class Target>
+void apply_doc(Target& t, const doc& d) {
+    t.description_is_markdown = !d.markdown.empty();
+    t.description = t.description_is_markdown ? d.markdown : d.description;
+}
+
+template <class S>
+block_schema derive_block();
+
+template <class S>
+std::vector<attribute_schema> derive_attributes();
+
+template <class S, std::size_t I>
+attribute_schema derive_attribute() {
+    using F = field_t<S, I>;
+    using T = typename F::value_type;
+    constexpr doc d = field_doc<S, I>();
+    attribute_schema a;
+    a.name = field_name<S, I>();
+    a.type = make_type<T>();
+    a.role = F::role;
+    a.sensitive = F::template has<sensitive>;
+    a.write_only = F::template has<write_only>;
+    a.requires_replace = F::template has<requires_replace>;
+    a.use_state_for_unknown = F::template has<use_state_for_unknown>;
+    a.deprecated = F::is_deprecated || !d.deprecated.empty();
+    a.deprecation_message = d.deprecated;
+    apply_doc(a, d);
+    constexpr nested_form form = nested_form_of<T>();
+    if constexpr (form != nested_form::none) {
+        auto nested = std::make_shared<nested_attributes>();
+        nested->mode = form == nested_form::single ? nesting::single
+                       : form == nested_form::list ? nesting::list
+                       : form == nested_form::set  ? nesting::set
+                                                   : nesting::map;
+        nested->attributes = derive_attributes<nested_struct_t<T>>();
+        a.nested = std::move(nested);
+    }
+    return a;
+}
+
+template <class S, std::size_t I>
+nested_block_schema derive_nested_block() {
+    using F = field_t<S, I>;
+    constexpr doc d = field_doc<S, I>();
+    nested_block_schema b;
+    b.name = field_name<S, I>();
+    b.mode = F::mode;
+    b.requires_replace = F::template has<requires_replace>;
+    if (F::mode == nesting::single) {
+        b.min_items = b.max_items = F::min_items == 1 ? 1 : 0;
+    } else {
+        b.min_items = std::max<std::int64_t>(F::min_items, 0);
+        b.max_items = std::max<std::int64_t>(F::max_items, 0);
+    }
+    b.block = derive_block<typename F::element>();
+    apply_doc(b.block, d);
+    b.block.deprecated = F::is_deprecated || !d.deprecated.empty();
+    b.block.deprecation_message = d.deprecated;
+    return b;
+}
+
+// The attributes of S, sorted by name.
+template <class S>
+std::vector<attribute_schema> derive_attributes() {
+    std::vector<attribute_schema> out;
+    for_each_index<S>([&]<std::size_t J>() {
+        constexpr std::size_t I = sorted_fields<S>[J];
+        if constexpr (is_attribute<field_t<S, I>>) out.push_back(derive_attribute<S, I>());
     });
+    return out;
+}
+
+template <class S>
+block_schema derive_block() {
+    block_schema block;
+    block.attributes = derive_attributes<S>();
+    for_each_index<S>([&]<std::size_t J>() {
+        constexpr std::size_t I = sorted_fields<S>[J];
+        if constexpr (is_block<field_t<S, I>>) block.blocks.push_back(derive_nested_block<S, I>());
+    });
+    block.value_type = make_type<S>();
     return block;
+}
+
+template <class S>
+identity_schema derive_identity() {
+    identity_schema id;
+    for_each_index<S>([&]<std::size_t J>() {
+        constexpr std::size_t I = sorted_fields<S>[J];
+        using F = field_t<S, I>;
+        constexpr doc d = field_doc<S, I>();
+        identity_attribute_schema a;
+        a.name = field_name<S, I>();
+        a.type = make_type<typename F::value_type>();
+        a.required_for_import = F::role == attribute_role::required;
+        a.optional_for_import = F::role == attribute_role::optional;
+        a.description = d.markdown.empty() ? d.description : d.markdown;
+        id.attributes.push_back(std::move(a));
+    });
+    return id;
 }
 
 }  // namespace detail
@@ -230,7 +711,7 @@ type type_of() {
 template <class M>
 const block_schema& schema_of() {
     if constexpr (detail::model_check<M>::ok) {
-        static const block_schema block = detail::derive_block_schema<M>();
+        static const block_schema block = detail::derive_block<M>();
         return block;
     } else {
         static const block_schema invalid;  // not reached: model_check stopped the build

@@ -27,7 +27,7 @@ namespace detail {
 
 template <class T>
 detail::set_rank typed_rank(const T& v) {
-    if constexpr (is_attribute<T>) {
+    if constexpr (is_schema_field<T>) {
         return typed_rank(static_cast<const value<typename T::value_type>&>(v));
     } else if constexpr (is_value_v<T>) {
         return v.is_known() ? set_rank::known : v.is_unknown() ? set_rank::unknown : set_rank::null;
@@ -43,7 +43,7 @@ detail::set_rank typed_rank(const T& v) {
 // The known payload of a (possibly nullable) element.
 template <class T>
 const auto& typed_payload(const T& v) {
-    if constexpr (is_attribute<T>) return *static_cast<const value<typename T::value_type>&>(v);
+    if constexpr (is_schema_field<T>) return *static_cast<const value<typename T::value_type>&>(v);
     else if constexpr (is_value_v<T> || is_optional_v<T>) return *v;
     else return v;
 }
@@ -193,7 +193,7 @@ bool wholly_known(const T& v);
 template <class T>
 bool equal(const T& a, const T& b) {
     constexpr type_kind k = kind_of<T>;
-    if constexpr (is_attribute<T>) {
+    if constexpr (is_schema_field<T>) {
         return equal(static_cast<const value<typename T::value_type>&>(a),
                      static_cast<const value<typename T::value_type>&>(b));
     } else if constexpr (is_value_v<T>) {
@@ -304,7 +304,7 @@ namespace detail {
 // Known, and so is everything inside it.
 template <class T>
 bool wholly_known(const T& v) {
-    if constexpr (is_attribute<T>) {
+    if constexpr (is_schema_field<T>) {
         return wholly_known(static_cast<const value<typename T::value_type>&>(v));
     } else if constexpr (is_value_v<T>) {
         return v.is_null() || (v.is_known() && wholly_known(*v));

@@ -42,19 +42,92 @@ void guarded(context& ctx, std::string_view what, F&& f) {
     }
 }
 
+// Whether a handler's result still holds an unknown anywhere (checked
+// through nested attributes, blocks, collections and objects).
+template <class T>
+bool holds_unknown(const T& v) {
+    if constexpr (is_schema_field<T>) {
+        return holds_unknown(static_cast<const value<typename T::value_type>&>(v));
+    } else if constexpr (is_value_v<T>) {
+        return v.is_unknown() || (v.is_known() && holds_unknown(*v));
+    } else if constexpr (is_optional_v<T>) {
+        return v && holds_unknown(*v);
+    } else if constexpr (std::is_same_v<T, dynamic>) {
+        return !v.is_null() && !v.is_wholly_known();
+    } else {
+        constexpr type_kind k = kind_of<T>;
+        if constexpr (k == type_kind::list || k == type_kind::set) {
+            return std::any_of(v.begin(), v.end(), [](const auto& e) { return holds_unknown(e); });
+        } else if constexpr (k == type_kind::map) {
+            return std::any_of(v.begin(), v.end(), [](const auto& e) { return holds_unknown(e.second); });
+        } else if constexpr (k == type_kind::tuple) {
+            return std::apply([](const auto&... e) { return (holds_unknown(e) || ...); }, v);
+        } else if constexpr (k == type_kind::object) {
+            bool any = false;
+            for_each_index<T>([&]<std::size_t I>() { any = any || holds_unknown(get<I>(v)); });
+            return any;
+        } else {
+            return false;
+        }
+    }
+}
+
 // Turns leftover unknowns into nulls, so that the state Terraform stores is
-// valid, and reports each as an error.
+// valid, and reports each as an error at its attribute path. Descends into
+// nested attributes and blocks; any other value that still holds an unknown
+// is reported and nulled as a whole.
+template <class T>
+void settle_unknowns(T& v, attribute_path& path, context& ctx, std::string_view what) {
+    if constexpr (is_schema_field<T>) {
+        settle_unknowns(static_cast<value<typename T::value_type>&>(v), path, ctx, what);
+    } else if constexpr (is_value_v<T>) {
+        using V = typename T::value_type;
+        if (v.is_known()) {
+            constexpr nested_form form = nested_form_of<V>();
+            if constexpr (form != nested_form::none && form != nested_form::set) {
+                return settle_unknowns(*v, path, ctx, what);
+            } else if constexpr (kind_of<V> == type_kind::object && classify<strip_nullable_t<V>>() != struct_kind::plain) {
+                return settle_unknowns(*v, path, ctx, what);
+            } else if constexpr (kind_of<V> == type_kind::list || kind_of<V> == type_kind::map) {
+                using E = strip_nullable_t<typename type_info<V>::element>;
+                if constexpr (kind_of<E> == type_kind::object && classify<E>() != struct_kind::plain)
+                    return settle_unknowns(*v, path, ctx, what);
+            }
+        }
+        if (!holds_unknown(v)) return;
+        v.set_null();
+        ctx.error("Provider returned an unknown value",
+                  std::string(what) + " left \"" + path.to_string() +
+                      "\" unknown (or holding an unknown); it must set a value (or tfpp::null) before returning.",
+                  path);
+    } else {
+        constexpr type_kind k = kind_of<T>;
+        if constexpr (k == type_kind::object) {
+            for_each_index<T>([&]<std::size_t I>() {
+                path.push(attribute_path::attribute(field_name<T, I>()));
+                settle_unknowns(get<I>(v), path, ctx, what);
+                path.pop();
+            });
+        } else if constexpr (k == type_kind::list) {
+            for (std::size_t i = 0; i < v.size(); ++i) {
+                path.push(attribute_path::index(static_cast<std::int64_t>(i)));
+                settle_unknowns(v[i], path, ctx, what);
+                path.pop();
+            }
+        } else if constexpr (k == type_kind::map) {
+            for (auto& [key, e] : v) {
+                path.push(attribute_path::key(key));
+                settle_unknowns(e, path, ctx, what);
+                path.pop();
+            }
+        }
+    }
+}
+
 template <class M>
 void settle_unknowns(M& m, context& ctx, std::string_view what) {
-    for_each_index<M>([&]<std::size_t I>() {
-        if (get<I>(m).is_unknown()) {
-            get<I>(m).set_null();
-            ctx.error("Provider returned an unknown value",
-                      std::string(what) + " left attribute \"" + std::string(field_name<M, I>()) +
-                          "\" unknown; it must set a value (or tfpp::null) before returning.",
-                      attribute_path(field_name<M, I>()));
-        }
-    });
+    attribute_path path;
+    settle_unknowns(m, path, ctx, what);
 }
 
 template <class M>
@@ -77,6 +150,8 @@ public:
     virtual ~resource_handler() = default;
     [[nodiscard]] virtual std::string_view type_name() const = 0;
     [[nodiscard]] virtual const block_schema& schema() const = 0;
+    // nullptr when the resource declares no identity.
+    [[nodiscard]] virtual const identity_schema* identity() const = 0;
     virtual void validate(std::string_view config, context& ctx) = 0;
     virtual void plan(std::string_view prior, std::string_view proposed, std::string_view config, plan_result& out,
                       context& ctx) = 0;
@@ -126,7 +201,8 @@ public:
     explicit resource_adapter(P& p) : impl_(make_handler_object<R>(p)) {}
 
     std::string_view type_name() const override { return R::type_name; }
-    const block_schema& schema() const override { return schema_of<model>(); }
+    const block_schema& schema() const override { return resource_schema<R>(); }
+    const identity_schema* identity() const override { return resource_identity_schema<R>(); }
 
     void validate(std::string_view config, context& ctx) override { validate_config(impl_, config, ctx); }
 
@@ -236,7 +312,7 @@ public:
     explicit data_source_adapter(P& p) : impl_(make_handler_object<D>(p)) {}
 
     std::string_view type_name() const override { return D::type_name; }
-    const block_schema& schema() const override { return schema_of<model>(); }
+    const block_schema& schema() const override { return data_source_schema<D>(); }
 
     void validate(std::string_view config, context& ctx) override { validate_config(impl_, config, ctx); }
 
@@ -271,7 +347,9 @@ public:
     }
 
     [[nodiscard]] static constexpr std::string_view type_name() { return P::type_name; }
-    [[nodiscard]] const block_schema& provider_schema() const { return schema_of<config_model>(); }
+    [[nodiscard]] const block_schema& provider_schema() const { return provider_config_schema<P>(); }
+    // nullptr when the provider declares no provider_meta.
+    [[nodiscard]] const block_schema* provider_meta_schema() const { return detail::provider_meta_schema<P>(); }
     [[nodiscard]] const std::map<std::string_view, std::unique_ptr<resource_handler>>& resources() const {
         return resources_;
     }

@@ -11,6 +11,7 @@
 
 #include <deque>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -57,38 +58,87 @@ void diagnostics_to_proto(const diagnostics& diags, RepeatedDiagnostics* out) {
     }
 }
 
+template <class ProtoAttribute>
+void attribute_to_proto(const attribute_schema& a, ProtoAttribute& p) {
+    using string_kind = decltype(p.description_kind());
+    p.set_name(std::string(a.name));
+    p.set_required(a.role == attribute_role::required);
+    p.set_optional(a.is_optional());
+    p.set_computed(a.is_computed());
+    p.set_sensitive(a.sensitive);
+    p.set_write_only(a.write_only);
+    if (!a.description.empty()) {
+        p.set_description(std::string(a.description));
+        p.set_description_kind(a.description_is_markdown ? string_kind{1} : string_kind{0});
+    }
+    if (a.deprecated) {
+        p.set_deprecated(true);
+        p.set_deprecation_message(std::string(a.deprecation_message));
+    }
+    if (!a.nested) {
+        p.set_type(to_type_json(a.type));
+        return;
+    }
+    if constexpr (requires { p.mutable_nested_type(); }) {
+        auto* object = p.mutable_nested_type();
+        using object_nesting = decltype(object->nesting());
+        switch (a.nested->mode) {
+        case nesting::list: object->set_nesting(object_nesting{2}); break;
+        case nesting::set: object->set_nesting(object_nesting{3}); break;
+        case nesting::map: object->set_nesting(object_nesting{4}); break;
+        default: object->set_nesting(object_nesting{1}); break;
+        }
+        for (const attribute_schema& inner : a.nested->attributes) attribute_to_proto(inner, *object->add_attributes());
+    } else {
+        // serve() refuses protocol 5 for such providers before any schema is asked for.
+        throw std::logic_error("tfpp: nested attribute \"" + std::string(a.name) + "\" needs protocol 6");
+    }
+}
+
+template <class ProtoBlock>
+void block_to_proto(const block_schema& b, ProtoBlock& out) {
+    using string_kind = decltype(out.description_kind());
+    if (!b.description.empty()) {
+        out.set_description(std::string(b.description));
+        out.set_description_kind(b.description_is_markdown ? string_kind{1} : string_kind{0});
+    }
+    if (b.deprecated) {
+        out.set_deprecated(true);
+        out.set_deprecation_message(std::string(b.deprecation_message));
+    }
+    for (const attribute_schema& a : b.attributes) attribute_to_proto(a, *out.add_attributes());
+    for (const nested_block_schema& nb : b.blocks) {
+        auto* p = out.add_block_types();
+        using block_nesting = decltype(p->nesting());
+        p->set_type_name(std::string(nb.name));
+        p->set_nesting(block_nesting{static_cast<int>(nb.mode) + 1});  // SINGLE=1 LIST SET MAP GROUP=5
+        p->set_min_items(nb.min_items);
+        p->set_max_items(nb.max_items);
+        block_to_proto(nb.block, *p->mutable_block());
+    }
+}
+
 template <class ProtoSchema>
 void schema_to_proto(const block_schema& b, ProtoSchema& out) {
-    using string_kind = decltype(out.block().description_kind());
     out.set_version(b.version);
-    auto* block = out.mutable_block();
-    if (!b.description.empty()) block->set_description(std::string(b.description));
-    for (const attribute_schema& a : b.attributes) {
-        auto* p = block->add_attributes();
+    block_to_proto(b, *out.mutable_block());
+}
+
+template <class ProtoIdentitySchema>
+void identity_schema_to_proto(const identity_schema& id, ProtoIdentitySchema& out) {
+    out.set_version(id.version);
+    for (const identity_attribute_schema& a : id.attributes) {
+        auto* p = out.add_identity_attributes();
         p->set_name(std::string(a.name));
         p->set_type(to_type_json(a.type));
-        p->set_required(a.role == attribute_role::required);
-        p->set_optional(a.role == attribute_role::optional || a.role == attribute_role::optional_computed);
-        p->set_computed(a.is_computed());
-        p->set_sensitive(a.sensitive);
-        if (!a.description.empty()) {
-            p->set_description(std::string(a.description));
-            p->set_description_kind(a.description_is_markdown ? string_kind{1} : string_kind{0});
-        }
-        if (a.deprecated) {
-            p->set_deprecated(true);
-            p->set_deprecation_message(std::string(a.deprecation_message));
-        }
+        p->set_required_for_import(a.required_for_import);
+        p->set_optional_for_import(a.optional_for_import);
+        if (!a.description.empty()) p->set_description(std::string(a.description));
     }
 }
 
 // The object type of a block's values.
-inline type block_type(const block_schema& b) {
-    std::vector<type::attribute> attrs;
-    attrs.reserve(b.attributes.size());
-    for (const auto& a : b.attributes) attrs.push_back({std::string(a.name), a.type, false});
-    return type::object(std::move(attrs));
-}
+inline const type& block_type(const block_schema& b) { return b.value_type; }
 
 // The msgpack bytes of a request's values; empty when a value is absent.
 // Terraform sends msgpack; a value sent as JSON (DynamicValue.json) is decoded
@@ -100,7 +150,7 @@ public:
     template <class DynamicValue>
     std::string_view operator()(const DynamicValue& v, std::string_view what) {
         if (!v.msgpack().empty() || v.json().empty()) return v.msgpack();
-        if (!type_) type_ = block_type(schema_);
+        if (!type_) type_ = &block_type(schema_);
         dynamic value;
         diagnostics d;
         if (!decode_json(v.json(), *type_, value, d)) {
@@ -114,7 +164,7 @@ public:
 private:
     const block_schema& schema_;
     context& ctx_;
-    std::optional<type> type_;
+    const type* type_ = nullptr;
     std::deque<std::string> owned_;  // stable addresses for the views handed out
 };
 

@@ -36,12 +36,31 @@ void get_metadata(Engine& e, Response& resp) {
 template <class Engine, class Response>
 void get_provider_schema(Engine& e, Response& resp) {
     schema_to_proto(e.provider_schema(), *resp.mutable_provider());
+    if (const block_schema* meta = e.provider_meta_schema()) schema_to_proto(*meta, *resp.mutable_provider_meta());
     for (const auto& [name, r] : e.resources())
         schema_to_proto(r->schema(), (*resp.mutable_resource_schemas())[std::string(name)]);
     for (const auto& [name, d] : e.data_sources())
         schema_to_proto(d->schema(), (*resp.mutable_data_source_schemas())[std::string(name)]);
     resp.mutable_server_capabilities()->set_plan_destroy(true);
     resp.mutable_server_capabilities()->set_get_provider_schema_optional(true);
+}
+
+// GetProviderSchema's answer, built and serialized once: every later call
+// hands gRPC the same bytes.
+template <class Response, class Engine>
+std::string serialized_schema_response(Engine& e) {
+    Response resp;
+    get_provider_schema(e, resp);
+    std::string bytes;
+    resp.SerializeToString(&bytes);
+    return bytes;
+}
+
+template <class Engine, class Response>
+void get_resource_identity_schemas(Engine& e, Response& resp) {
+    for (const auto& [name, r] : e.resources())
+        if (const identity_schema* id = r->identity())
+            identity_schema_to_proto(*id, (*resp.mutable_identity_schemas())[std::string(name)]);
 }
 
 template <class Engine, class Request, class Response>

@@ -7,18 +7,24 @@
 
 #include <tfplugin5.grpc.pb.h>
 
+#include <mutex>
 #include <string>
 
 namespace tfpp::detail {
 
 template <class Engine>
-class provider_service_v5 final : public tfplugin5::Provider::Service {
+class provider_service_v5 final
+    : public tfplugin5::Provider::WithRawCallbackMethod_GetSchema<tfplugin5::Provider::Service> {
 public:
     explicit provider_service_v5(Engine& e) : e_(e) {}
 
-    grpc::Status GetSchema(grpc::ServerContext*, const tfplugin5::GetProviderSchema_Request* req,
-                           tfplugin5::GetProviderSchema_Response* resp) override {
-        return rpc_call("GetSchema", [&] { (void)req, *resp = schema_response(); });
+    // Answered from bytes serialized once (the schema of 1000 resource types
+    // is megabytes of protobuf): a raw method, so gRPC sends them as they are.
+    grpc::ServerUnaryReactor* GetSchema(grpc::CallbackServerContext* ctx, const grpc::ByteBuffer*,
+                                   grpc::ByteBuffer* resp) override {
+        grpc::ServerUnaryReactor* reactor = ctx->DefaultReactor();
+        reactor->Finish(rpc_call("GetSchema", [&] { *resp = schema_buffer(); }));
+        return reactor;
     }
     grpc::Status PrepareProviderConfig(grpc::ServerContext*, const tfplugin5::PrepareProviderConfig_Request* req,
                                        tfplugin5::PrepareProviderConfig_Response* resp) override {
@@ -52,9 +58,7 @@ public:
     }
     grpc::Status GetResourceIdentitySchemas(grpc::ServerContext*, const tfplugin5::GetResourceIdentitySchemas_Request* req,
                                             tfplugin5::GetResourceIdentitySchemas_Response* resp) override {
-        return rpc_call("GetResourceIdentitySchemas", [&] {
-            (void)req, (void)resp  /* no resource declares an identity: the empty answer is the true one */;
-        });
+        return rpc_call("GetResourceIdentitySchemas", [&] { (void)req, get_resource_identity_schemas(e_, *resp); });
     }
     grpc::Status UpgradeResourceIdentity(grpc::ServerContext*, const tfplugin5::UpgradeResourceIdentity_Request* req,
                                          tfplugin5::UpgradeResourceIdentity_Response* resp) override {
@@ -169,16 +173,25 @@ public:
         });
     }
 
-private:
-    // Built once, then copied into every answer.
-    const tfplugin5::GetProviderSchema_Response& schema_response() {
-        static const tfplugin5::GetProviderSchema_Response cached = [this] {
-            tfplugin5::GetProviderSchema_Response r;
-            get_provider_schema(e_, r);
-            return r;
-        }();
-        return cached;
+    // The serialized GetProviderSchema response (for tests and tools).
+    const std::string& schema_response_bytes() {
+        std::call_once(schema_once_, [this] {
+            schema_bytes_ = serialized_schema_response<tfplugin5::GetProviderSchema_Response>(e_);
+            grpc::Slice slice(schema_bytes_);
+            schema_buffer_ = grpc::ByteBuffer(&slice, 1);
+        });
+        return schema_bytes_;
     }
+
+private:
+    const grpc::ByteBuffer& schema_buffer() {
+        schema_response_bytes();
+        return schema_buffer_;
+    }
+
+    std::once_flag schema_once_;
+    std::string schema_bytes_;
+    grpc::ByteBuffer schema_buffer_;
 
     Engine& e_;
 };

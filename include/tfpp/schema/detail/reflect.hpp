@@ -84,18 +84,14 @@ consteval std::size_t field_count() {
         return boost::pfr::tuple_size_v<T>;
 }
 
+// The member's name in C++.
 template <class T, std::size_t I>
-consteval std::string_view field_name() {
+consteval std::string_view cpp_field_name() {
     if constexpr (is_described<T>)
         return boost::mp11::mp_at_c<boost::describe::describe_members<T, boost::describe::mod_public>, I>::name;
     else
         return pfr_field_name<T, I>();
 }
-
-template <class T>
-inline constexpr auto field_names = []<std::size_t... I>(std::index_sequence<I...>) {
-    return std::array<std::string_view, sizeof...(I)>{field_name<T, I>()...};
-}(std::make_index_sequence<field_count<T>()>{});
 
 template <std::size_t I, class T>
 constexpr decltype(auto) get(T& object) {
@@ -108,6 +104,22 @@ constexpr decltype(auto) get(T& object) {
 
 template <class T, std::size_t I>
 using field_t = std::remove_cvref_t<decltype(get<I>(std::declval<T&>()))>;
+
+// The field's name as Terraform sees it: the C++ name, unless the field's
+// type renames it (tfpp::name<"...">, exposed as F::terraform_name).
+template <class T, std::size_t I>
+consteval std::string_view field_name() {
+    using F = field_t<T, I>;
+    if constexpr (requires { F::terraform_name; }) {
+        if (!F::terraform_name.empty()) return F::terraform_name;
+    }
+    return cpp_field_name<T, I>();
+}
+
+template <class T>
+inline constexpr auto field_names = []<std::size_t... I>(std::index_sequence<I...>) {
+    return std::array<std::string_view, sizeof...(I)>{field_name<T, I>()...};
+}(std::make_index_sequence<field_count<T>()>{});
 
 // Field indexes ordered by name: go-cty writes object attributes sorted.
 template <class S>
