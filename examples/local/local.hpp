@@ -4,11 +4,24 @@
 //     filename = "hello.txt"
 //     content  = "Hello, world!"
 //   }
+//
+//   resource "local_directory" "site" {
+//     path = "site"
+//     files = {                          # nested attributes, keyed by file name
+//       "index.html" = { content = "<h1>Hello</h1>" }
+//       "notes.txt"  = { content = "private", permission = "0600" }
+//     }
+//     symlink {                          # blocks
+//       name   = "latest"
+//       target = "index.html"
+//     }
+//   }
 #pragma once
 
 #include <tfpp/tfpp.hpp>
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -48,6 +61,61 @@ struct file_resource {
     void destroy(const model& state, tfpp::context& ctx);
 };
 
+// One file of a local_directory: a value of its `files` map.
+struct directory_file {
+    tfpp::required<std::string> content;
+    tfpp::optional_computed<std::string, tfpp::use_state_for_unknown> permission;
+    tfpp::computed<std::string> sha256;
+
+    struct docs {
+        tfpp::doc content{"Content of the file."};
+        tfpp::doc permission{.markdown = "Permission bits in octal, such as `\"0600\"`. Defaults to `\"0644\"`."};
+        tfpp::doc sha256{"SHA-256 of the content, in hex."};
+    };
+};
+
+// A `symlink { ... }` block of a local_directory.
+struct directory_symlink {
+    tfpp::required<std::string> name;
+    tfpp::required<std::string> target;
+
+    struct docs {
+        tfpp::doc name{"Name of the link inside the directory."};
+        tfpp::doc target{"What the link points to, as written into the link."};
+    };
+};
+
+struct directory_model {
+    tfpp::required<std::string, tfpp::requires_replace> path;
+    tfpp::optional_computed<std::string, tfpp::use_state_for_unknown> permission;
+    tfpp::optional<std::map<std::string, directory_file>> files;
+    tfpp::block_list<directory_symlink> symlink;
+    tfpp::computed<std::string, tfpp::use_state_for_unknown> id;
+    tfpp::computed<std::int64_t> file_count;
+
+    struct docs {
+        tfpp::doc path{"Path of the directory; a change creates a new directory."};
+        tfpp::doc permission{.markdown = "Permission bits of the directory in octal. Defaults to `\"0755\"`."};
+        tfpp::doc files{"The files the directory holds, by name. Files not listed here are left alone."};
+        tfpp::doc symlink{"A symbolic link in the directory."};
+        tfpp::doc id{"Absolute path of the directory."};
+        tfpp::doc file_count{"How many files the directory holds (managed or not)."};
+    };
+};
+
+struct directory_resource {
+    using model = directory_model;
+    static constexpr std::string_view type_name = "local_directory";
+    static constexpr tfpp::doc doc{"A directory with the files and symbolic links it should hold."};
+    provider& p;
+
+    void validate(const model& config, tfpp::context& ctx);
+    std::optional<model> create(model plan, tfpp::context& ctx);
+    std::optional<model> read(model state, tfpp::context& ctx);
+    std::optional<model> update(model plan, const model& prior, tfpp::context& ctx);
+    void destroy(const model& state, tfpp::context& ctx);
+};
+
 struct file_data_model {
     tfpp::required<std::string, tfpp::description<"Path of the file to read.">> filename;
     tfpp::computed<std::string, tfpp::description<"Content of the file.">> content;
@@ -68,7 +136,7 @@ struct file_data_source {
 struct provider {
     static constexpr std::string_view type_name = "local";
     using config = provider_config;
-    using resources = tfpp::types<file_resource>;
+    using resources = tfpp::types<file_resource, directory_resource>;
     using data_sources = tfpp::types<file_data_source>;
 
     void configure(const provider_config& config, tfpp::context& ctx);

@@ -22,10 +22,21 @@ template <class T, class... Options> struct optional;
 template <class T, class... Options> struct computed;
 template <class T, class... Options> struct optional_computed;
 
-// Option tags for attributes.
+// Blocks: S is a struct of attributes and blocks.
+template <class S, class... Options> struct block;
+template <class S, class... Options> struct block_list;
+template <class S, class... Options> struct block_set;
+template <class S, class... Options> struct block_map;
+template <class S, class... Options> struct block_group;
+
+// Option tags for attributes and blocks.
 struct sensitive;
 struct requires_replace;
 struct use_state_for_unknown;
+struct write_only;
+
+// Documentation of a field in a model's `struct docs`, or of a whole resource.
+struct doc;
 
 // Lists the resource or data source types of a provider.
 template <class... Types> struct types {};

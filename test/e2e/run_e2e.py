@@ -17,6 +17,7 @@ one was used. Every command and its output is printed.
 """
 
 import argparse
+import difflib
 import hashlib
 import json
 import os
@@ -63,12 +64,13 @@ class Workspace:
             "HOME": root,
         })
 
-    def install_mirror(self):
+    def install_mirror(self, provider=None):
+        provider = provider or self.args.provider
         mirror = os.path.join(self.root, "mirror")
         for host in ("registry.opentofu.org", "registry.terraform.io"):
             d = os.path.join(mirror, host, "tfpp", "local", VERSION, "linux_amd64")
             os.makedirs(d)
-            shutil.copy2(self.args.provider, os.path.join(d, "terraform-provider-local_v" + VERSION))
+            shutil.copy2(provider, os.path.join(d, "terraform-provider-local_v" + VERSION))
         with open(self.env["TF_CLI_CONFIG_FILE"], "w") as f:
             f.write('provider_installation {\n  filesystem_mirror {\n    path = "%s"\n  }\n}\n' % mirror)
 
@@ -151,6 +153,7 @@ def lifecycle(ws):
         _, out = ws.run("init")
         check("tfpp/local" in out, "init did not install tfpp/local")
         check(os.path.exists(os.path.join(ws.work, ".terraform.lock.hcl")), "init wrote no lock file")
+        check_schema_json(ws)
 
     # 2. plan: one resource to add
     code, out = ws.run("plan", "-detailed-exitcode", expect=(2,))
@@ -224,6 +227,168 @@ def lifecycle(ws):
     check(ws.resource() is None, "destroy left the resource in state")
 
 
+def compare_schema_json(cli, provider, address, cwd, env):
+    """`<cli> providers schema -json` in cwd (after init) against `<provider>
+    --schema-json` for the same address: None when they are byte for byte the
+    same (but for a trailing newline), else a unified diff of both
+    pretty-printed."""
+    print(f"\n$ {os.path.basename(cli)} providers schema -json  # against {os.path.basename(provider)} --schema-json",
+          flush=True)
+    cli_run = subprocess.run([cli, "providers", "schema", "-json"], cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+                             capture_output=True, text=True, timeout=300)
+    check(cli_run.returncode == 0, f"providers schema -json exited {cli_run.returncode}: {cli_run.stderr}")
+    ours = subprocess.run([provider, "--schema-json"], cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=60)
+    check(ours.returncode == 0, f"--schema-json exited {ours.returncode}: {ours.stderr}")
+    theirs_text, ours_text = cli_run.stdout.rstrip("\n"), ours.stdout.rstrip("\n")
+    key = address if address.count("/") == 2 else "registry.opentofu.org/" + address
+    check(key in json.loads(theirs_text).get("provider_schemas", {}), f"providers schema -json lists no {key}")
+    if theirs_text == ours_text:
+        print(f"identical: {len(ours_text)} bytes", flush=True)
+        return None
+
+    def pretty(text):
+        try:
+            return json.dumps(json.loads(text), indent=2, ensure_ascii=False).splitlines(keepends=True)
+        except ValueError:
+            return text.splitlines(keepends=True)
+
+    diff = "".join(difflib.unified_diff(pretty(theirs_text), pretty(ours_text), "providers schema -json",
+                                        "--schema-json"))
+    return diff or "(the same JSON values, written differently)\n--- cli\n%s\n--- ours\n%s" % (theirs_text, ours_text)
+
+
+def check_schema_json(ws, address="tfpp/local"):
+    """OpenTofu's `providers schema -json` is exactly what the provider's
+    --schema-json prints (mirror mode, OpenTofu only)."""
+    version = subprocess.run([ws.args.cli, "version"], env=ws.env, capture_output=True, text=True).stdout
+    if ws.args.mode != "mirror" or not version.startswith("OpenTofu"):
+        return
+    diff = compare_schema_json(ws.args.cli, ws.args.provider, address, ws.work, ws.env)
+    if diff is not None:
+        print(diff, flush=True)
+        raise Failure(f"--schema-json differs from `providers schema -json` for {address}")
+
+
+def write_directory_config(ws, files, links, permission=None):
+    """A local_directory: files is {name: (content, permission or None)},
+    links is [(name, target)]."""
+    def file_entry(name, content, perm):
+        extra = f'\n      permission = "{perm}"' if perm else ""
+        return f'    "{name}" = {{\n      content = "{content}"{extra}\n    }}\n'
+    body = "".join(file_entry(n, c, p) for n, (c, p) in files.items())
+    blocks = "".join(f'  symlink {{\n    name   = "{n}"\n    target = "{t}"\n  }}\n' for n, t in links)
+    perm = f'  permission = "{permission}"\n' if permission else ""
+    with open(os.path.join(ws.work, "main.tf"), "w") as f:
+        f.write(f'''terraform {{
+  required_providers {{
+    local = {{
+      source  = "tfpp/local"
+      version = "{VERSION}"
+    }}
+  }}
+}}
+
+provider "local" {{
+  base_directory = "${{path.module}}/files"
+}}
+
+resource "local_directory" "site" {{
+  path = "site"
+{perm}  files = {{
+{body}  }}
+{blocks}}}
+''')
+
+
+def directory_lifecycle(ws):
+    """Nested attributes (a map of files) and blocks (symlink) through the
+    whole lifecycle: create, an empty plan, an update inside both, a
+    validation error deep inside a nested attribute, destroy."""
+    site = ws.file("site")
+
+    def mode(path):
+        return stat.S_IMODE(os.stat(path).st_mode)
+
+    def directory_state():
+        resources = ws.state().get("values", {}).get("root_module", {}).get("resources", [])
+        return next((r["values"] for r in resources if r["address"] == "local_directory.site"), None)
+
+    write_directory_config(ws, {"index.html": ("<h1>Hello</h1>", None), "notes.txt": ("private", "0600")},
+                           [("latest", "index.html")])
+    code, out = ws.run("plan", "-detailed-exitcode", expect=(2,))
+    check("1 to add, 0 to change" in out, "the directory is not planned for creation")
+    check(re.search(r'"index\.html" = \{\s+\+ content\s+= "<h1>Hello</h1>"\s+\+ permission = \(known after apply\)'
+                    r'\s+\+ sha256\s+= \(known after apply\)', out),
+          "computed attributes inside the nested files map are not planned unknown")
+    ws.run("apply", "-auto-approve")
+    check(read(os.path.join(site, "index.html")) == "<h1>Hello</h1>", "index.html not written")
+    check(mode(os.path.join(site, "notes.txt")) == 0o600, "notes.txt permission not 0600")
+    check(mode(os.path.join(site, "index.html")) == 0o644, "index.html default permission not 0644")
+    check(os.readlink(os.path.join(site, "latest")) == "index.html", "symlink block not applied")
+    r = directory_state()
+    check(r["files"]["index.html"]["sha256"] == sha256("<h1>Hello</h1>"), "nested computed sha256 not in state")
+    check(r["files"]["index.html"]["permission"] == "0644", "nested optional+computed default not in state")
+    check(r["symlink"] == [{"name": "latest", "target": "index.html"}], "symlink blocks in state are wrong")
+    check(r["file_count"] == 2, "file_count is wrong")
+    ws.run("plan", "-detailed-exitcode", expect=(0,))
+
+    # change one file, drop one, add one; add a second link
+    write_directory_config(ws, {"index.html": ("<h1>Hello again</h1>", None), "c.txt": ("c", None)},
+                           [("latest", "index.html"), ("home", "index.html")])
+    code, out = ws.run("plan", "-detailed-exitcode", expect=(2,))
+    check("0 to add, 1 to change, 0 to destroy" in out, "nested changes are not an in-place update")
+    ws.run("apply", "-auto-approve")
+    check(read(os.path.join(site, "index.html")) == "<h1>Hello again</h1>", "index.html not rewritten")
+    check(not os.path.exists(os.path.join(site, "notes.txt")), "a file removed from the map still exists")
+    check(read(os.path.join(site, "c.txt")) == "c", "a file added to the map was not written")
+    check(os.readlink(os.path.join(site, "home")) == "index.html", "a second symlink block was not applied")
+    r = directory_state()
+    check(sorted(r["files"]) == ["c.txt", "index.html"], "files in state after the update are wrong")
+    check(r["files"]["c.txt"]["sha256"] == sha256("c"), "sha256 of the new file is wrong")
+    ws.run("plan", "-detailed-exitcode", expect=(0,))
+
+    # drift inside a nested attribute: a file changed by hand is put right
+    with open(os.path.join(site, "c.txt"), "w") as f:
+        f.write("changed by hand")
+    code, out = ws.run("plan", "-detailed-exitcode", expect=(2,))
+    check("0 to add, 1 to change, 0 to destroy" in out, "drift in a nested file is not planned as an update")
+    ws.run("apply", "-auto-approve")
+    check(read(os.path.join(site, "c.txt")) == "c", "drift in a nested file was not repaired")
+
+    # a validation error deep in a nested attribute names its path, and the
+    # CLI points at the map element's line
+    write_directory_config(ws, {"index.html": ("<h1>Hello again</h1>", None), "c.txt": ("c", "999")},
+                           [("latest", "index.html"), ("home", "index.html")])
+    code, out = ws.run("plan", expect=(1,))
+    check("Invalid file permission" in out, "the nested validation error is not shown")
+    check('files["c.txt"].permission' in out, "the error does not name the nested attribute's path")
+    check(re.search(r'^\s*\d+:\s+"c\.txt" = \{', out, re.M), "the error does not point at the map element's line")
+
+    write_directory_config(ws, {"index.html": ("<h1>Hello again</h1>", None), "c.txt": ("c", None)},
+                           [("latest", "index.html"), ("home", "index.html")])
+    ws.run("destroy", "-auto-approve")
+    check(not os.path.exists(site), "destroy left the directory")
+    check(directory_state() is None, "destroy left local_directory in state")
+
+
+def check_needs_protocol_6(args, provider):
+    """A provider with nested attributes, restricted to protocol 5, stops at
+    startup with a message that says why."""
+    root = tempfile.mkdtemp(prefix="tfpp-e2e-")
+    try:
+        ws = Workspace(args, root)
+        ws.install_mirror(provider)
+        ws.write_config("greeting.txt", "Hello")
+        ws.run("init")
+        code, out = ws.run("plan", expect=(1,))
+        out = " ".join(out.split())  # the CLI wraps long messages
+        check("needs protocol 6" in out and "local_directory" in out,
+              "the CLI does not show why the provider cannot serve protocol 5")
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
 def check_protocol(ws):
     """The provider's own log line says which protocol major served."""
     with open(ws.log) as f:
@@ -257,6 +422,8 @@ def main():
     ap.add_argument("--provider", required=True)
     ap.add_argument("--protocol", type=int, choices=(5, 6), required=True)
     ap.add_argument("--mode", choices=("mirror", "reattach"), default="mirror")
+    ap.add_argument("--needs-protocol-6", metavar="PROVIDER",
+                    help="a provider with nested attributes: restricted to protocol 5 it must refuse to start")
     args = ap.parse_args()
     args.cli = os.path.abspath(args.cli)
     args.provider = os.path.abspath(args.provider)
@@ -275,6 +442,10 @@ def main():
             debug, reattach = start_debug_provider(ws)
             ws.env["TF_REATTACH_PROVIDERS"] = reattach
         lifecycle(ws)
+        if args.protocol == 6:
+            directory_lifecycle(ws)
+        elif args.needs_protocol_6:
+            check_needs_protocol_6(args, os.path.abspath(args.needs_protocol_6))
         if args.mode == "mirror":
             check_protocol(ws)
         else:

@@ -28,7 +28,7 @@ inline worker_result hammer(const std::shared_ptr<grpc::Channel>& channel, int c
             const grpc::Status st = stub->GetProviderSchema(&ctx, {}, &resp);
             if (st.ok()) {
                 ++r.ok;
-                r.schemas.push_back(resp.SerializeAsString());
+                r.schemas.push_back(deterministic_bytes(resp));
             } else {
                 ++r.failed;
                 if (r.first_error.empty()) r.first_error = describe(st);

@@ -11,6 +11,9 @@
 #include <grpcpp/generic/generic_stub.h>
 #include <grpcpp/grpcpp.h>
 
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/io/zero_copy_stream_impl_lite.h>
+#include <google/protobuf/message.h>
 #include <grpc_controller.grpc.pb.h>
 #include <tfplugin6.grpc.pb.h>
 #include <tfpp/serve/detail/tls.hpp>
@@ -64,6 +67,29 @@ inline std::string provider_path() {
         throw std::runtime_error("TFPP_EXAMPLE_PROVIDER is not set (run the tests through `meson test`)");
     if (::access(p, X_OK) != 0) throw std::runtime_error(std::string("TFPP_EXAMPLE_PROVIDER is not executable: ") + p);
     return p;
+}
+
+// A provider of the same local_file resource and data source without
+// examples/local's nested attributes, so it can still serve protocol 5
+// (test/serve/protocol5_provider.cpp).
+inline std::string protocol5_provider_path() {
+    const char* p = std::getenv("TFPP_PROTOCOL5_PROVIDER");
+    if (p == nullptr || *p == '\0')
+        throw std::runtime_error("TFPP_PROTOCOL5_PROVIDER is not set (run the tests through `meson test`)");
+    return p;
+}
+
+// A message's bytes with map entries in key order: SerializeAsString writes
+// maps (the schemas of several resource types) in no fixed order.
+inline std::string deterministic_bytes(const google::protobuf::Message& m) {
+    std::string out;
+    {
+        google::protobuf::io::StringOutputStream stream(&out);
+        google::protobuf::io::CodedOutputStream coded(&stream);
+        coded.SetSerializationDeterministic(true);
+        m.SerializeToCodedStream(&coded);
+    }
+    return out;
 }
 
 // ---------------------------------------------------------------- temp dirs
@@ -571,6 +597,7 @@ struct launch_options {
     environment env;                 // added to (or replacing) the managed environment
     std::vector<std::string> unset;  // removed from it
     bool auto_mtls = true;           // put a client certificate in PLUGIN_CLIENT_CERT
+    std::string provider;            // the binary; empty: the example provider
 };
 
 // The example provider started as Terraform starts it, handshake read and a
@@ -585,7 +612,7 @@ public:
         }
         for (const auto& [k, v] : opts.env) env[k] = v;
         for (const auto& k : opts.unset) env.erase(k);
-        proc = std::make_unique<child_process>(provider_path(), opts.args, env);
+        proc = std::make_unique<child_process>(opts.provider.empty() ? provider_path() : opts.provider, opts.args, env);
         const auto line = proc->wait_stdout_line(10s);
         INFO("stderr: " << proc->stderr_text());
         REQUIRE(line.has_value());

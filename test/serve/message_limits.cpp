@@ -61,6 +61,7 @@ TEST_CASE("an 8 MiB ValidateResourceConfig request is received and answered (tfp
 TEST_CASE("an 8 MiB ValidateResourceTypeConfig request is received and answered (tfplugin5)", "[serve]") {
     launch_options o;
     o.env["PLUGIN_PROTOCOL_VERSIONS"] = "5";
+    o.provider = protocol5_provider_path();  // examples/local needs protocol 6
     provider_session s(o);
     REQUIRE(s.hs.app == "5");
     auto stub = tfplugin5::Provider::NewStub(s.channel);
@@ -82,6 +83,7 @@ TEST_CASE("a large answer goes back over the wire too (PrepareProviderConfig ech
     // prepared_config, so the answer is as large as the request.
     launch_options o;
     o.env["PLUGIN_PROTOCOL_VERSIONS"] = "5";
+    o.provider = protocol5_provider_path();  // examples/local needs protocol 6
     provider_session s(o);
     REQUIRE(s.hs.app == "5");
     auto stub = tfplugin5::Provider::NewStub(s.channel);

@@ -1,5 +1,7 @@
 // Protocol negotiation: PLUGIN_PROTOCOL_VERSIONS from the client, narrowed by
-// TFPP_PROTOCOL_VERSIONS, decides between tfplugin5 and tfplugin6.
+// TFPP_PROTOCOL_VERSIONS, decides between tfplugin5 and tfplugin6. The cases
+// that end in protocol 5 run the protocol 5 test provider: examples/local has
+// nested attributes and offers protocol 6 only (protocol_6_only.cpp).
 #include "harness.hpp"
 
 #include <tfplugin5.grpc.pb.h>
@@ -9,8 +11,10 @@ namespace test_negotiation {
 
 using namespace test_serve;
 
-inline provider_session start(const std::string& client_versions, const std::string& server_versions = "") {
+inline provider_session start(const std::string& client_versions, const std::string& server_versions = "",
+                              const std::string& provider = "") {
     launch_options o;
+    o.provider = provider;
     o.env["PLUGIN_PROTOCOL_VERSIONS"] = client_versions;
     if (!server_versions.empty()) o.env["TFPP_PROTOCOL_VERSIONS"] = server_versions;
     return provider_session(o);
@@ -44,7 +48,7 @@ inline void check_v6_schema(provider_session& s) {
 using namespace test_negotiation;
 
 TEST_CASE("a client offering only 5 gets protocol 5 and tfplugin5.Provider answers", "[serve]") {
-    provider_session s = start("5");
+    provider_session s = start("5", "", protocol5_provider_path());
     INFO("handshake line: " << s.handshake_line);
     CHECK(s.hs.app == "5");
     check_v5_schema(s);
@@ -67,7 +71,7 @@ TEST_CASE("a client offering 5 and 6 gets 6, the highest", "[serve]") {
 }
 
 TEST_CASE("TFPP_PROTOCOL_VERSIONS=5 narrows the provider to protocol 5", "[serve]") {
-    provider_session s = start("5,6", "5");
+    provider_session s = start("5,6", "5", protocol5_provider_path());
     INFO("handshake line: " << s.handshake_line);
     CHECK(s.hs.app == "5");
     check_v5_schema(s);
@@ -83,7 +87,7 @@ TEST_CASE("no PLUGIN_PROTOCOL_VERSIONS at all: the provider's highest, 6", "[ser
 
 TEST_CASE("no common version: go-plugin's fallback, the provider's lowest (5)", "[serve]") {
     // The client then reports the mismatch itself.
-    provider_session s = start("4,7");
+    provider_session s = start("4,7", "", protocol5_provider_path());
     CHECK(s.hs.app == "5");
 }
 

@@ -67,6 +67,7 @@ TEST_CASE("every tfplugin6.Provider RPC is implemented", "[serve]") {
 TEST_CASE("every tfplugin5.Provider RPC is implemented under protocol 5", "[serve]") {
     launch_options o;
     o.env["PLUGIN_PROTOCOL_VERSIONS"] = "5";
+    o.provider = protocol5_provider_path();  // examples/local needs protocol 6
     provider_session s(o);
     REQUIRE(s.hs.app == "5");
     call_every_method(s, "tfplugin5.Provider", 25);
@@ -78,6 +79,7 @@ TEST_CASE("the UNIMPLEMENTED detector works: unknown methods and the other major
     // above would see UNIMPLEMENTED for a missing method.
     launch_options o;
     o.env["PLUGIN_PROTOCOL_VERSIONS"] = "5";
+    o.provider = protocol5_provider_path();  // examples/local needs protocol 6
     provider_session s(o);
     REQUIRE(s.hs.app == "5");
     const generic_result v6 = generic_call(s.channel, "/tfplugin6.Provider/GetProviderSchema", {std::string()});
@@ -167,6 +169,7 @@ TEST_CASE("unsupported and unknown things answer OK with error diagnostics (tfpl
 TEST_CASE("unsupported operations answer with error diagnostics (tfplugin5)", "[serve]") {
     launch_options o;
     o.env["PLUGIN_PROTOCOL_VERSIONS"] = "5";
+    o.provider = protocol5_provider_path();  // examples/local needs protocol 6
     provider_session s(o);
     REQUIRE(s.hs.app == "5");
     auto stub = tfplugin5::Provider::NewStub(s.channel);

@@ -61,10 +61,10 @@ TEST_CASE("GetProviderSchema over the wire describes local_file", "[serve]") {
     // A second call gives the same answer (the schema is cached in the server).
     tfplugin6::GetProviderSchema_Response again;
     REQUIRE(get_provider_schema(s.channel, again).ok());
-    CHECK(again.SerializeAsString() == resp.SerializeAsString());
+    CHECK(deterministic_bytes(again) == deterministic_bytes(resp));
 }
 
-TEST_CASE("GetMetadata over the wire lists local_file", "[serve]") {
+TEST_CASE("GetMetadata over the wire lists local_directory and local_file", "[serve]") {
     provider_session s;
     auto stub = tfplugin6::Provider::NewStub(s.channel);
     grpc::ClientContext ctx;
@@ -75,8 +75,9 @@ TEST_CASE("GetMetadata over the wire lists local_file", "[serve]") {
     INFO(describe(st) << "\n" << resp.DebugString());
     REQUIRE(st.ok());
     CHECK(resp.diagnostics_size() == 0);
-    REQUIRE(resp.resources_size() == 1);
-    CHECK(resp.resources(0).type_name() == "local_file");
+    REQUIRE(resp.resources_size() == 2);
+    CHECK(resp.resources(0).type_name() == "local_directory");
+    CHECK(resp.resources(1).type_name() == "local_file");
     REQUIRE(resp.data_sources_size() == 1);
     CHECK(resp.data_sources(0).type_name() == "local_file");
     CHECK(resp.server_capabilities().plan_destroy());

@@ -5,7 +5,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdint>
+#include <map>
 #include <string>
+#include <vector>
 
 namespace test_plan {
 
@@ -133,6 +136,245 @@ TEST_CASE("malformed planning input is an error, not a crash", "[plan][bad-input
     CHECK_FALSE(tfpp::plan_resource_change(tfpp::schema_of<model>(), "", test_codec::bytes("85 a4"), "", r, d));
     REQUIRE(d.has_errors());
     CHECK(d[0].summary == "Malformed proposed new state");
+}
+
+// ------------------------------------------------------------ nested values
+
+struct disk {
+    tfpp::required<std::string> label;
+    tfpp::optional<std::int64_t> size;
+    tfpp::computed<std::string> device;
+    tfpp::computed<std::string, tfpp::use_state_for_unknown> uuid;
+    tfpp::optional<std::string, tfpp::requires_replace> kind;
+};
+struct port_rule {
+    tfpp::required<std::int64_t> port;
+    tfpp::computed<std::string> rule_id;
+};
+struct network {
+    tfpp::required<std::string> name;
+    tfpp::computed<std::string> address;
+    tfpp::block_list<port_rule> rule;
+};
+struct machine {
+    tfpp::required<std::string> name;
+    tfpp::optional<std::vector<disk>> disks;
+    tfpp::optional<std::map<std::string, disk>> volumes;
+    tfpp::optional<tfpp::set<disk>> spares;
+    tfpp::optional<std::string, tfpp::write_only> password;
+    tfpp::block_list<network> nic;
+    tfpp::computed<std::string, tfpp::use_state_for_unknown> id;
+};
+
+struct machine_plan {
+    machine decoded;
+    std::vector<std::string> replace;
+};
+
+machine_plan plan_machine(const machine* prior, const machine& proposed, const machine& config) {
+    tfpp::plan_result r;
+    tfpp::diagnostics d;
+    REQUIRE(tfpp::plan_resource_change(tfpp::schema_of<machine>(), prior ? tfpp::to_msgpack(*prior) : std::string(),
+                                       tfpp::to_msgpack(proposed), tfpp::to_msgpack(config), r, d));
+    REQUIRE(d.empty());
+    machine_plan out;
+    tfpp::diagnostics dd;
+    REQUIRE(tfpp::decode_msgpack(r.planned_state, out.decoded, dd));
+    for (const auto& path : r.requires_replace) out.replace.push_back(path.to_string());
+    return out;
+}
+
+disk config_disk(std::string label, std::int64_t size) {
+    disk d;
+    d.label = std::move(label);
+    d.size = size;
+    return d;
+}
+disk applied_disk(std::string label, std::int64_t size, std::string device) {
+    disk d = config_disk(label, size);
+    d.device = std::move(device);
+    d.uuid = "uuid-" + label;
+    return d;
+}
+
+machine machine_config() {
+    machine m;
+    m.name = "m";
+    m.disks = std::vector<disk>{config_disk("root", 10), config_disk("data", 20)};
+    m.nic = std::vector<network>{};
+    return m;
+}
+
+TEST_CASE("create: computed attributes inside nested attributes and blocks become unknown", "[plan]") {
+    machine config = machine_config();
+    network n;
+    n.name = "eth0";
+    port_rule r;
+    r.port = 22;
+    n.rule = std::vector<port_rule>{r};
+    config.nic = std::vector<network>{n};
+    const machine_plan p = plan_machine(nullptr, config, config);
+    REQUIRE(p.decoded.disks.is_known());
+    REQUIRE(p.decoded.disks->size() == 2);
+    for (const disk& d : *p.decoded.disks) {
+        CHECK(d.device.is_unknown());
+        CHECK(d.uuid.is_unknown());  // nothing to keep on create
+        CHECK(d.kind.is_null());     // optional, not set: stays null
+    }
+    CHECK((*p.decoded.disks)[1].label == "data");
+    CHECK((*p.decoded.disks)[1].size == std::int64_t{20});
+    REQUIRE(p.decoded.nic->size() == 1);
+    const network& nic = (*p.decoded.nic)[0];
+    CHECK(nic.name == "eth0");
+    CHECK(nic.address.is_unknown());
+    REQUIRE(nic.rule->size() == 1);
+    CHECK((*nic.rule)[0].port == std::int64_t{22});
+    CHECK((*nic.rule)[0].rule_id.is_unknown());
+    CHECK(p.decoded.id.is_unknown());
+    CHECK(p.replace.empty());
+}
+
+TEST_CASE("no change: nested computed values stay as they are", "[plan]") {
+    machine prior = machine_config();
+    prior.disks = std::vector<disk>{applied_disk("root", 10, "/dev/a"), applied_disk("data", 20, "/dev/b")};
+    prior.id = "m-1";
+    const machine config = machine_config();
+    const machine_plan p = plan_machine(&prior, prior, config);  // proposed == prior
+    CHECK((*p.decoded.disks)[0].device == "/dev/a");
+    CHECK((*p.decoded.disks)[1].uuid == "uuid-data");
+    CHECK(p.decoded.id == "m-1");
+}
+
+TEST_CASE("update: nested computed values become unknown, use_state_for_unknown keeps them, element by element",
+          "[plan]") {
+    machine prior = machine_config();
+    prior.disks = std::vector<disk>{applied_disk("root", 10, "/dev/a"), applied_disk("data", 20, "/dev/b")};
+    prior.id = "m-1";
+    machine config = machine_config();
+    (*config.disks)[1].size = 30;
+    config.disks->push_back(config_disk("logs", 5));
+    // what Core proposes: config values; prior values of unset computed ones, by index
+    machine proposed = config;
+    proposed.id = prior.id;
+    for (std::size_t i = 0; i < 2; ++i) {
+        (*proposed.disks)[i].device = (*prior.disks)[i].device;
+        (*proposed.disks)[i].uuid = (*prior.disks)[i].uuid;
+    }
+    const machine_plan p = plan_machine(&prior, proposed, config);
+    const auto& disks = *p.decoded.disks;
+    REQUIRE(disks.size() == 3);
+    CHECK(disks[1].size == std::int64_t{30});
+    CHECK(disks[0].device.is_unknown());
+    CHECK(disks[0].uuid == "uuid-root");   // kept
+    CHECK(disks[1].uuid == "uuid-data");   // kept
+    CHECK(disks[2].uuid.is_unknown());     // new element: nothing to keep
+    CHECK(p.decoded.id == "m-1");
+}
+
+TEST_CASE("maps of nested attributes are planned by key", "[plan]") {
+    machine prior = machine_config();
+    prior.volumes = std::map<std::string, disk>{{"a", applied_disk("a", 1, "/dev/a")}, {"b", applied_disk("b", 2, "/dev/b")}};
+    prior.id = "m-1";
+    machine config = machine_config();
+    config.volumes = std::map<std::string, disk>{{"b", config_disk("b", 2)}, {"c", config_disk("c", 3)}};
+    machine proposed = config;
+    proposed.id = prior.id;
+    (*proposed.volumes)["b"].device = "/dev/b";
+    (*proposed.volumes)["b"].uuid = "uuid-b";
+    const machine_plan p = plan_machine(&prior, proposed, config);
+    const auto& volumes = *p.decoded.volumes;
+    REQUIRE(volumes.size() == 2);
+    CHECK(volumes.at("b").uuid == "uuid-b");
+    CHECK(volumes.at("b").device.is_unknown());
+    CHECK(volumes.at("c").uuid.is_unknown());
+    CHECK(volumes.at("c").label == "c");
+}
+
+TEST_CASE("sets of nested attributes: each element is planned against the configuration element it came from",
+          "[plan]") {
+    machine prior = machine_config();
+    prior.spares = tfpp::set<disk>{applied_disk("s1", 1, "/dev/s1"), applied_disk("s2", 2, "/dev/s2")};
+    prior.id = "m-1";
+    machine config = machine_config();
+    config.spares = tfpp::set<disk>{config_disk("s1", 1), config_disk("s3", 3)};
+    machine proposed = config;
+    proposed.id = prior.id;
+    // Core matched s1 to its prior element and kept its computed values
+    proposed.spares = tfpp::set<disk>{applied_disk("s1", 1, "/dev/s1"), config_disk("s3", 3)};
+    const machine_plan p = plan_machine(&prior, proposed, config);
+    REQUIRE(p.decoded.spares->size() == 2);
+    int seen = 0;
+    for (const disk& d : *p.decoded.spares) {
+        if (d.label == "s1") {
+            ++seen;
+            CHECK(d.uuid == "uuid-s1");  // use_state_for_unknown: kept from the matched prior element
+            CHECK(d.device.is_unknown());
+        } else {
+            ++seen;
+            CHECK(d.label == "s3");
+            CHECK(d.uuid.is_unknown());
+            CHECK(d.device.is_unknown());
+        }
+    }
+    CHECK(seen == 2);
+}
+
+TEST_CASE("write-only attributes are planned null", "[plan]") {
+    machine config = machine_config();
+    config.password = "secret";
+    const machine_plan p = plan_machine(nullptr, config, config);
+    CHECK(p.decoded.password.is_null());
+}
+
+TEST_CASE("requires_replace inside nested attributes names the element, or the set", "[plan]") {
+    machine prior = machine_config();
+    prior.disks = std::vector<disk>{applied_disk("root", 10, "/dev/a"), applied_disk("data", 20, "/dev/b")};
+    (*prior.disks)[1].kind = "ssd";
+    prior.spares = tfpp::set<disk>{applied_disk("s1", 1, "/dev/s1")};
+    prior.id = "m-1";
+    machine config = machine_config();
+    (*config.disks)[1].kind = "hdd";
+    disk spare = config_disk("s1", 1);
+    spare.kind = "hdd";
+    config.spares = tfpp::set<disk>{spare};
+    machine proposed = config;
+    proposed.id = prior.id;
+    for (std::size_t i = 0; i < 2; ++i) {
+        (*proposed.disks)[i].device = (*prior.disks)[i].device;
+        (*proposed.disks)[i].uuid = (*prior.disks)[i].uuid;
+    }
+    const machine_plan p = plan_machine(&prior, proposed, config);
+    CHECK(p.replace == std::vector<std::string>{"disks[1].kind", "spares"});
+}
+
+TEST_CASE("a set of 10,000 nested objects is planned element by element", "[plan][scale]") {
+    machine config = machine_config();
+    std::vector<disk> disks;
+    for (int i = 0; i < 10000; ++i) disks.push_back(config_disk("d" + std::to_string(i), i));
+    config.spares = tfpp::set<disk>(disks);
+    machine prior = config;
+    std::vector<disk> applied;
+    for (int i = 0; i < 10000; ++i) applied.push_back(applied_disk("d" + std::to_string(i), i, "/dev/" + std::to_string(i)));
+    prior.spares = tfpp::set<disk>(applied);
+    prior.id = "m-1";
+    // one element changes size; Core keeps the others' computed values
+    std::vector<disk> proposed_disks = applied;
+    proposed_disks[42] = config_disk("d42", 4242);
+    std::vector<disk> config_disks = disks;
+    config_disks[42] = config_disk("d42", 4242);
+    config.spares = tfpp::set<disk>(config_disks);
+    machine proposed = config;
+    proposed.spares = tfpp::set<disk>(proposed_disks);
+    proposed.id = prior.id;
+    const machine_plan p = plan_machine(&prior, proposed, config);
+    REQUIRE(p.decoded.spares->size() == 10000);
+    std::size_t kept = 0, unknown = 0;
+    for (const disk& d : *p.decoded.spares) {
+        if (d.uuid.is_known()) ++kept;
+        if (d.uuid.is_unknown()) ++unknown;
+    }
+    CHECK(kept == 9999);
+    CHECK(unknown == 1);
 }
 
 }  // namespace test_plan

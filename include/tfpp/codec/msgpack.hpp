@@ -102,6 +102,11 @@ public:
     explicit msgpack_writer(std::string& out) : sink_{out}, packer_(sink_) {}
 
     void nil() { packer_.pack_nil(); }
+    // How many bytes the output holds, and the bytes written since then.
+    [[nodiscard]] std::size_t size() const noexcept { return sink_.out.size(); }
+    [[nodiscard]] std::string_view written_since(std::size_t start) const noexcept {
+        return std::string_view(sink_.out).substr(start);
+    }
     void boolean(bool b) { b ? packer_.pack_true() : packer_.pack_false(); }
     void integer(std::int64_t i) { packer_.pack_int64(i); }
     void real(double d) { packer_.pack_double(d); }

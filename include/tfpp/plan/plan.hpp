@@ -1,12 +1,21 @@
 // Default planning of a managed resource, following the rules Terraform core
 // checks (AssertPlanValid): start from the proposed new state; keep every
 // configured value exactly; a computed attribute that the configuration leaves
-// null becomes unknown on create and whenever the object changes.
+// null becomes unknown on create and whenever the object changes; write-only
+// attributes are planned null. Nested attributes and blocks are planned
+// element by element, to any depth.
 //
-// It works on the encoded attribute values, never re-encoding what it does not
-// change, so configured values reach the plan byte for byte (no number or
-// nested-unknown is lost to a C++ type that cannot hold it). Core encodes
-// prior state and proposed state the same way, so equal bytes mean equal values.
+// It works on the encoded values, never re-encoding what it does not change,
+// so configured values reach the plan byte for byte (no number or nested
+// unknown is lost to a C++ type that cannot hold it). Core encodes prior state,
+// proposed state and configuration the same way (go-cty's canonical
+// encoding), so equal bytes mean equal values.
+//
+// Sets of nested objects: Core builds each proposed element from one
+// configuration element (keeping prior values of computed attributes the
+// configuration leaves null). The planner finds that configuration element
+// again by the bytes of the element's non-computed attributes, sorted once:
+// O(n log n) for n elements.
 #pragma once
 
 #include <tfpp/codec/detail/msgpack_reader.hpp>
@@ -14,55 +23,357 @@
 #include <tfpp/diag/diagnostics.hpp>
 #include <tfpp/schema/schema.hpp>
 
+#include <algorithm>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace tfpp {
 
+namespace detail {
+
 // An object value split into its attributes' encoded bytes.
 struct object_bytes {
     enum class state { null, unknown, known } kind = state::null;
-    std::vector<std::pair<std::string_view, std::string_view>> attributes;
+    std::vector<std::pair<std::string_view, std::string_view>> attributes;  // in encoded (sorted) order
 
     [[nodiscard]] bool is_null() const noexcept { return kind == state::null; }
     // The encoded attribute; nil when absent (go-cty always writes all of them).
     [[nodiscard]] std::string_view get(std::string_view name) const noexcept {
-        for (const auto& [n, bytes] : attributes)
+        const auto it = std::lower_bound(attributes.begin(), attributes.end(), name,
+                                         [](const auto& a, std::string_view n) { return a.first < n; });
+        if (it != attributes.end() && it->first == name) return it->second;
+        for (const auto& [n, bytes] : attributes)  // not sorted after all: look at each
             if (n == name) return bytes;
-        return detail::null_bytes;
+        return null_bytes;
     }
 };
 
-// Splits an encoded object (empty bytes count as null). False, with an error
-// naming `what`, when the bytes are not an object.
-inline bool split_object(std::string_view bytes, object_bytes& out, diagnostics& diags, std::string_view what) {
-    out = {};
-    if (detail::is_null_value(bytes)) return true;
-    detail::msgpack_reader r(bytes);
-    detail::mp_token t;
-    auto malformed = [&] {
-        diags.error("Malformed " + std::string(what), "the MessagePack bytes of the " + std::string(what) +
-                                                          " are not a valid object");
-        return false;
-    };
-    if (!r.next(t)) return malformed();
-    if (t.kind == detail::mp_kind::ext) {
-        out.kind = object_bytes::state::unknown;
-        return r.at_end() || malformed();
+
+// The parts of one encoded value: its shape and, for arrays and maps, the
+// bytes of each element (and key).
+struct value_parts {
+    enum class shape { null, unknown, array, map, scalar } kind = shape::null;
+    std::vector<std::string_view> elements;                          // array elements, map values
+    std::vector<std::string_view> keys;                              // map keys
+};
+
+// Splits one encoded value. False when the bytes are not one valid value.
+inline bool split_value(std::string_view bytes, value_parts& out) {
+    out.elements.clear();
+    out.keys.clear();
+    if (is_null_value(bytes)) {
+        out.kind = value_parts::shape::null;
+        return true;
     }
-    if (t.kind != detail::mp_kind::map) return malformed();
-    out.kind = object_bytes::state::known;
-    out.attributes.reserve(t.count);
-    for (std::uint32_t i = 0; i < t.count; ++i) {
-        detail::mp_token key;
-        if (!r.next(key) || key.kind != detail::mp_kind::str) return malformed();
-        const char* begin = r.position();
-        if (!r.skip()) return malformed();
-        out.attributes.emplace_back(key.bytes, std::string_view(begin, static_cast<std::size_t>(r.position() - begin)));
+    msgpack_reader r(bytes);
+    mp_token t;
+    if (!r.next(t)) return false;
+    switch (t.kind) {
+    case mp_kind::ext: out.kind = value_parts::shape::unknown; return r.at_end();
+    case mp_kind::array:
+    case mp_kind::map: {
+        const bool map = t.kind == mp_kind::map;
+        out.kind = map ? value_parts::shape::map : value_parts::shape::array;
+        const std::uint32_t n = t.count;
+        out.elements.reserve(n);
+        if (map) out.keys.reserve(n);
+        for (std::uint32_t i = 0; i < n; ++i) {
+            if (map) {
+                mp_token key;
+                if (!r.next(key) || key.kind != mp_kind::str) return false;
+                out.keys.push_back(key.bytes);
+            }
+            const char* begin = r.position();
+            if (!r.skip()) return false;
+            out.elements.emplace_back(begin, static_cast<std::size_t>(r.position() - begin));
+        }
+        return r.at_end();
     }
-    return r.at_end() || malformed();
+    default: out.kind = value_parts::shape::scalar; return r.at_end();
+    }
 }
+
+inline bool is_unknown_value(std::string_view bytes) noexcept {
+    return !bytes.empty() && (static_cast<unsigned char>(bytes[0]) == 0xd4 ||
+                              (static_cast<unsigned char>(bytes[0]) >= 0xc7 && static_cast<unsigned char>(bytes[0]) <= 0xc9) ||
+                              (static_cast<unsigned char>(bytes[0]) >= 0xd5 && static_cast<unsigned char>(bytes[0]) <= 0xd8));
+}
+
+// The members of an object: attributes, and blocks when the object is a block.
+struct object_schema {
+    const std::vector<attribute_schema>& attributes;
+    const std::vector<nested_block_schema>* blocks;  // nullptr for nested attributes
+};
+
+class planner {
+public:
+    planner(bool create, bool changed, diagnostics& diags) : create_(create), changed_(changed), diags_(diags) {}
+
+    std::vector<attribute_path> requires_replace;
+
+    // Plans one object (prior may be nil). Returns false on malformed input.
+    bool object(const object_schema& s, std::string_view prior, std::string_view proposed, std::string_view config,
+                msgpack_writer& out) {
+        object_bytes p, c, before;
+        if (!split(proposed, p) || !split(config, c) || !split(prior, before)) return malformed();
+        if (p.kind != object_bytes::state::known || c.kind != object_bytes::state::known) {
+            out.raw(proposed);  // null or unknown as a whole: nothing to plan inside
+            return true;
+        }
+        out.map_header(static_cast<std::uint32_t>(p.attributes.size()));
+        for (const auto& [name, value] : p.attributes) {
+            out.string(name);
+            path_.push(attribute_path::attribute(name));
+            bool ok = true;
+            if (const attribute_schema* a = find_attribute(s.attributes, name)) {
+                ok = attribute(*a, before.get(name), value, c.get(name), out);
+            } else if (const nested_block_schema* b = s.blocks ? find_block(*s.blocks, name) : nullptr) {
+                ok = block(*b, before.get(name), value, c.get(name), out);
+            } else {
+                out.raw(value);  // not in the schema: Core will say so; keep it as proposed
+            }
+            path_.pop();
+            if (!ok) return false;
+        }
+        return true;
+    }
+
+private:
+    static const attribute_schema* find_attribute(const std::vector<attribute_schema>& attrs, std::string_view name) {
+        const auto it = std::lower_bound(attrs.begin(), attrs.end(), name,
+                                         [](const attribute_schema& a, std::string_view n) { return a.name < n; });
+        return it != attrs.end() && it->name == name ? &*it : nullptr;
+    }
+    static const nested_block_schema* find_block(const std::vector<nested_block_schema>& blocks, std::string_view name) {
+        const auto it = std::lower_bound(blocks.begin(), blocks.end(), name,
+                                         [](const nested_block_schema& b, std::string_view n) { return b.name < n; });
+        return it != blocks.end() && it->name == name ? &*it : nullptr;
+    }
+
+    bool attribute(const attribute_schema& a, std::string_view prior, std::string_view proposed,
+                   std::string_view config, msgpack_writer& out) {
+        const std::size_t start = out_size(out);
+        if (a.write_only) {
+            out.nil();  // never planned, never stored
+        } else if (a.is_computed() && is_null_value(config)) {
+            const bool keep = !changed_ || (a.use_state_for_unknown && !is_null_value(proposed));
+            out.raw(keep ? proposed : unknown_value_bytes);
+        } else if (a.nested && !is_null_value(config) && !is_unknown_value(config)) {
+            if (!nested(a.nested->mode, object_schema{a.nested->attributes, nullptr}, prior, proposed, config, out))
+                return false;
+        } else {
+            out.raw(proposed);
+        }
+        if (a.requires_replace) note_replacement(prior, written_since(out, start));
+        return true;
+    }
+
+    bool block(const nested_block_schema& b, std::string_view prior, std::string_view proposed,
+               std::string_view config, msgpack_writer& out) {
+        const std::size_t start = out_size(out);
+        const nesting mode = b.mode == nesting::group ? nesting::single : b.mode;
+        if (is_unknown_value(config) || is_null_value(config)) out.raw(proposed);
+        else if (!nested(mode, object_schema{b.block.attributes, &b.block.blocks}, prior, proposed, config, out))
+            return false;
+        if (b.requires_replace) note_replacement(prior, written_since(out, start));
+        return true;
+    }
+
+    // A value of nested objects: one, or a list, set or map of them.
+    bool nested(nesting mode, const object_schema& s, std::string_view prior, std::string_view proposed,
+                std::string_view config, msgpack_writer& out) {
+        if (mode == nesting::single || mode == nesting::group) return object(s, prior, proposed, config, out);
+        value_parts p, c, before;
+        if (!split_value(proposed, p) || !split_value(config, c) || !split_value(prior, before)) return malformed();
+        const bool map = mode == nesting::map;
+        const auto expected = map ? value_parts::shape::map : value_parts::shape::array;
+        if (p.kind != expected || c.kind != expected || p.elements.size() != c.elements.size()) {
+            out.raw(proposed);  // null, unknown, or not built from this configuration: keep as proposed
+            return true;
+        }
+        const std::uint32_t n = static_cast<std::uint32_t>(p.elements.size());
+        if (map) out.map_header(n);
+        else out.array_header(n);
+        if (mode == nesting::set) return set_elements(s, p, c, out);
+        for (std::uint32_t i = 0; i < n; ++i) {
+            std::string_view prior_element = null_bytes, config_element = c.elements[i];
+            if (map) {
+                out.string(p.keys[i]);
+                path_.push(attribute_path::key(p.keys[i]));
+                config_element = lookup(c, p.keys[i]);
+                if (before.kind == value_parts::shape::map) prior_element = lookup(before, p.keys[i]);
+            } else {
+                path_.push(attribute_path::index(i));
+                if (before.kind == value_parts::shape::array && i < before.elements.size())
+                    prior_element = before.elements[i];
+            }
+            const bool ok = object(s, prior_element, p.elements[i], config_element, out);
+            path_.pop();
+            if (!ok) return false;
+        }
+        return true;
+    }
+
+    static std::string_view lookup(const value_parts& m, std::string_view key) {
+        const auto it = std::lower_bound(m.keys.begin(), m.keys.end(), key);
+        if (it != m.keys.end() && *it == key) return m.elements[static_cast<std::size_t>(it - m.keys.begin())];
+        for (std::size_t i = 0; i < m.keys.size(); ++i)
+            if (m.keys[i] == key) return m.elements[i];
+        return null_bytes;
+    }
+
+    // Set elements have no address Terraform can name: changes inside one are
+    // reported (for requires_replace) at the set itself.
+    bool set_elements(const object_schema& s, const value_parts& p, const value_parts& c, msgpack_writer& out) {
+        // Which configuration element each proposed element was built from.
+        std::vector<std::pair<std::string, std::size_t>> config_keys;
+        config_keys.reserve(c.elements.size());
+        for (std::size_t i = 0; i < c.elements.size(); ++i) config_keys.emplace_back(match_key(s, c.elements[i]), i);
+        std::sort(config_keys.begin(), config_keys.end());
+        std::vector<bool> used(c.elements.size());
+        set_paths_.push_back(path_.steps().size());
+        for (std::string_view element : p.elements) {
+            const std::string key = match_key(s, element);
+            auto it = std::lower_bound(config_keys.begin(), config_keys.end(), std::pair<std::string, std::size_t>(key, 0));
+            std::string_view config_element;
+            bool found = false;
+            for (; it != config_keys.end() && it->first == key; ++it) {
+                if (used[it->second] || !compatible(s, c.elements[it->second], element)) continue;
+                used[it->second] = true;
+                config_element = c.elements[it->second];
+                found = true;
+                break;
+            }
+            bool ok = true;
+            if (found) ok = object(s, null_bytes, element, config_element, out);
+            else out.raw(element);
+            if (!ok) return false;
+        }
+        set_paths_.pop_back();
+        return true;
+    }
+
+    // The bytes of an element's attributes that the configuration alone
+    // decides (not computed, not nested): equal in a proposed element and
+    // the configuration element it came from.
+    static std::string match_key(const object_schema& s, std::string_view element) {
+        object_bytes o;
+        std::string key;
+        if (!split(element, o) || o.kind != object_bytes::state::known) return key;
+        for (const auto& [name, value] : o.attributes) {
+            const attribute_schema* a = find_attribute(s.attributes, name);
+            if (!a || a->is_computed() || a->nested || a->write_only) continue;
+            key.append(name).push_back('\0');
+            key.append(value);
+        }
+        return key;
+    }
+
+    // Whether a proposed element can have been built from a configuration
+    // element: equal, except where the configuration leaves a computed
+    // attribute null (Core's validPriorFromConfig, seen from the other side).
+    static bool compatible(const object_schema& s, std::string_view config, std::string_view proposed) {
+        if (config == proposed) return true;
+        object_bytes c, p;
+        if (!split(config, c) || !split(proposed, p)) return false;
+        if (c.kind != object_bytes::state::known || p.kind != object_bytes::state::known)
+            return c.kind == p.kind;
+        for (const auto& [name, pv] : p.attributes) {
+            const std::string_view cv = c.get(name);
+            if (cv == pv) continue;
+            if (const attribute_schema* a = find_attribute(s.attributes, name)) {
+                if (a->write_only || (a->is_computed() && is_null_value(cv))) continue;
+                if (a->nested && nested_compatible(a->nested->mode, object_schema{a->nested->attributes, nullptr}, cv, pv))
+                    continue;
+                return false;
+            }
+            if (const nested_block_schema* b = s.blocks ? find_block(*s.blocks, name) : nullptr) {
+                if (nested_compatible(b->mode, object_schema{b->block.attributes, &b->block.blocks}, cv, pv)) continue;
+            }
+            return false;
+        }
+        return true;
+    }
+
+    static bool nested_compatible(nesting mode, const object_schema& s, std::string_view config,
+                                  std::string_view proposed) {
+        if (mode == nesting::single || mode == nesting::group) return compatible(s, config, proposed);
+        value_parts c, p;
+        if (!split_value(config, c) || !split_value(proposed, p)) return false;
+        if (c.kind != p.kind || c.elements.size() != p.elements.size()) return false;
+        if (c.kind != value_parts::shape::array && c.kind != value_parts::shape::map) return config == proposed;
+        if (mode == nesting::set) {  // small inner sets: any pairing will do
+            std::vector<bool> used(c.elements.size());
+            for (std::string_view pe : p.elements) {
+                bool found = false;
+                for (std::size_t i = 0; i < c.elements.size() && !found; ++i)
+                    if (!used[i] && compatible(s, c.elements[i], pe)) used[i] = found = true;
+                if (!found) return false;
+            }
+            return true;
+        }
+        for (std::size_t i = 0; i < p.elements.size(); ++i) {
+            if (c.kind == value_parts::shape::map && c.keys[i] != p.keys[i]) return false;
+            if (!compatible(s, c.elements[i], p.elements[i])) return false;
+        }
+        return true;
+    }
+
+    static bool split(std::string_view bytes, object_bytes& out) {
+        out = {};
+        if (is_null_value(bytes)) return true;
+        msgpack_reader r(bytes);
+        mp_token t;
+        if (!r.next(t)) return false;
+        if (t.kind == mp_kind::ext) {
+            out.kind = object_bytes::state::unknown;
+            return r.at_end();
+        }
+        if (t.kind != mp_kind::map) return false;
+        out.kind = object_bytes::state::known;
+        out.attributes.reserve(t.count);
+        for (std::uint32_t i = 0; i < t.count; ++i) {
+            mp_token key;
+            if (!r.next(key) || key.kind != mp_kind::str) return false;
+            const char* begin = r.position();
+            if (!r.skip()) return false;
+            out.attributes.emplace_back(key.bytes, std::string_view(begin, static_cast<std::size_t>(r.position() - begin)));
+        }
+        return r.at_end();
+    }
+
+    // requires_replace: the object is replaced when the planned value differs
+    // from the prior one (an unknown differs). Inside a set the change is
+    // reported at the set, the deepest path Terraform can address.
+    void note_replacement(std::string_view prior, std::string_view planned) {
+        if (create_ || planned == prior) return;
+        attribute_path p;
+        const std::size_t depth = set_paths_.empty() ? path_.steps().size() : set_paths_.front();
+        for (std::size_t i = 0; i < depth; ++i) p.push(path_.steps()[i]);
+        if (std::find(requires_replace.begin(), requires_replace.end(), p) == requires_replace.end())
+            requires_replace.push_back(std::move(p));
+    }
+
+    bool malformed() {
+        diags_.error("Malformed value", "the MessagePack bytes of a value to plan are not valid", path_);
+        return false;
+    }
+
+    static std::size_t out_size(const msgpack_writer& out) { return out.size(); }
+    static std::string_view written_since(const msgpack_writer& out, std::size_t start) {
+        return out.written_since(start);
+    }
+
+    bool create_;
+    bool changed_;
+    diagnostics& diags_;
+    attribute_path path_;
+    std::vector<std::size_t> set_paths_;  // path lengths of the sets being planned, outermost first
+};
+
+}  // namespace detail
 
 struct plan_result {
     std::string planned_state;  // encoded; null for a planned destroy
@@ -74,42 +385,31 @@ struct plan_result {
 inline bool plan_resource_change(const block_schema& schema, std::string_view prior_bytes,
                                  std::string_view proposed_bytes, std::string_view config_bytes, plan_result& out,
                                  diagnostics& diags) {
-    object_bytes prior, proposed, config;
-    if (!split_object(prior_bytes, prior, diags, "prior state") ||
-        !split_object(proposed_bytes, proposed, diags, "proposed new state") ||
-        !split_object(config_bytes, config, diags, "configuration"))
-        return false;
-
     out = {};
-    if (proposed.is_null()) {  // destroy: nothing to plan
+    for (const auto& [bytes, what] : {std::pair{prior_bytes, "prior state"}, std::pair{proposed_bytes, "proposed new state"},
+                                      std::pair{config_bytes, "configuration"}}) {
+        detail::msgpack_reader r(bytes);
+        if (!detail::is_null_value(bytes) && !(r.skip() && r.at_end())) {
+            diags.error(std::string("Malformed ") + what,
+                        std::string("the MessagePack bytes of the ") + what + " are not one valid value");
+            return false;
+        }
+    }
+    if (detail::is_null_value(proposed_bytes)) {  // destroy: nothing to plan
         out.planned_state.assign(detail::null_bytes);
         return true;
     }
-    if (proposed.kind == object_bytes::state::unknown) {
+    if (detail::is_unknown_value(proposed_bytes)) {
         out.planned_state.assign(proposed_bytes);
         return true;
     }
-
-    const bool create = prior.is_null();
-    bool changed = create;
-    for (const auto& a : schema.attributes)
-        if (!changed && proposed.get(a.name) != prior.get(a.name)) changed = true;
-
-    detail::msgpack_writer enc(out.planned_state);
-    enc.map_header(static_cast<std::uint32_t>(schema.attributes.size()));
-    for (const auto& a : schema.attributes) {
-        std::string_view planned = proposed.get(a.name);
-        if (a.is_computed() && detail::is_null_value(config.get(a.name)) && changed) {
-            if (a.use_state_for_unknown && !create && !detail::is_null_value(prior.get(a.name)))
-                planned = prior.get(a.name);
-            else
-                planned = detail::unknown_value_bytes;
-        }
-        enc.string(a.name);
-        enc.raw(planned);
-        if (a.requires_replace && !create && planned != prior.get(a.name))
-            out.requires_replace.emplace_back(a.name);
-    }
+    const bool create = detail::is_null_value(prior_bytes);
+    detail::planner p(create, create || proposed_bytes != prior_bytes, diags);
+    detail::msgpack_writer w(out.planned_state);
+    if (!p.object(detail::object_schema{schema.attributes, &schema.blocks}, create ? detail::null_bytes : prior_bytes,
+                  proposed_bytes, detail::is_null_value(config_bytes) ? detail::null_bytes : config_bytes, w))
+        return false;
+    out.requires_replace = std::move(p.requires_replace);
     return true;
 }
 

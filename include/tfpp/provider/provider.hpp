@@ -176,13 +176,18 @@ struct resource_check {
         else return true;
     }();
     static_assert(version_ok, "tfpp: a resource's schema_version cannot be negative; versions count up from 0.");
+    static constexpr bool identity_version_ok = [] {
+        if constexpr (has_identity_version<R>) return R::identity_version >= 0;
+        else return true;
+    }();
+    static_assert(identity_version_ok, "tfpp: a resource's identity_version cannot be negative; versions count up from 0.");
     static constexpr bool identity_ok = [] {
         if constexpr (has_identity<R>) return model_check<typename R::identity, model_context::identity>::ok;
         else return true;
     }();
     static constexpr bool ok = [] {
         if constexpr (problem == handler_problem::none)
-            return named_well && version_ok && identity_ok &&
+            return named_well && version_ok && identity_version_ok && identity_ok &&
                    model_check<typename R::model, model_context::resource>::ok;
         else
             return false;

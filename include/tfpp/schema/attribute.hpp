@@ -158,11 +158,13 @@ struct option_info<tfpp::name<T>> : any_field_option {
 };
 template <std::int64_t N>
 struct option_info<min_items<N>> : option_defaults {
+    static_assert(N >= 0, "tfpp: tfpp::min_items<N> needs N >= 0.");
     static constexpr bool for_attributes = false, for_blocks = true;
     static constexpr std::int64_t min = N;
 };
 template <std::int64_t N>
 struct option_info<max_items<N>> : option_defaults {
+    static_assert(N >= 0, "tfpp: tfpp::max_items<N> needs N >= 0 (leave it out for no limit).");
     static constexpr bool for_attributes = false, for_blocks = true;
     static constexpr std::int64_t max = N;
 };
@@ -205,7 +207,8 @@ struct attribute : value<T>, attribute_tag, field_options<Options...> {
                   "tfpp: an attribute option is not one tfpp knows. Use tfpp::sensitive, tfpp::requires_replace, "
                   "tfpp::use_state_for_unknown, tfpp::write_only, tfpp::description<\"...\">, "
                   "tfpp::markdown_description<\"...\">, tfpp::deprecated<\"...\"> or tfpp::name<\"...\">.");
-    static_assert(!((option_info<Options>::is_option && !option_info<Options>::for_attributes) || ...),
+    static_assert(!(option_info<Options>::is_option && ...) ||
+                      !((option_info<Options>::is_option && !option_info<Options>::for_attributes) || ...),
                   "tfpp: tfpp::min_items and tfpp::max_items bound blocks, not attributes. Declare the field as "
                   "tfpp::block_list<S, ...> or tfpp::block_set<S, ...>, or check the length in validate().");
     static_assert(!(is_attribute<T> && Role == attribute_role::required && is_computed_attribute<T>),
@@ -259,7 +262,8 @@ struct block_field : value<typename block_container<Mode, S>::type>, block_tag, 
                   "tfpp: a block option is not one tfpp knows. Use tfpp::min_items<N>, tfpp::max_items<N>, "
                   "tfpp::requires_replace, tfpp::description<\"...\">, tfpp::markdown_description<\"...\">, "
                   "tfpp::deprecated<\"...\"> or tfpp::name<\"...\">.");
-    static_assert(!((option_info<Options>::is_option && !option_info<Options>::for_blocks) || ...),
+    static_assert(!(option_info<Options>::is_option && ...) ||
+                      !((option_info<Options>::is_option && !option_info<Options>::for_blocks) || ...),
                   "tfpp: tfpp::sensitive, tfpp::write_only and tfpp::use_state_for_unknown apply to attributes, not "
                   "to blocks. Put the option on the attributes inside the block's struct.");
 

@@ -26,21 +26,22 @@ namespace tfpp {
 struct nested_attributes;
 struct nested_block_schema;
 
-// One attribute, as Terraform sees it.
+// One attribute, as Terraform sees it. (Every member has an initializer, so
+// designated initializers compile cleanly under -Wextra.)
 struct attribute_schema {
-    std::string_view name;
-    tfpp::type type;  // the type of its values (for nested attributes, the implied object type)
+    std::string_view name{};
+    tfpp::type type{};  // the type of its values (for nested attributes, the implied object type)
     attribute_role role = attribute_role::optional;
     bool sensitive = false;
     bool write_only = false;
     bool requires_replace = false;
     bool use_state_for_unknown = false;
     bool deprecated = false;
-    std::string_view deprecation_message;
-    std::string_view description;
+    std::string_view deprecation_message{};
+    std::string_view description{};
     bool description_is_markdown = false;
     // Set when the attribute is a struct of attributes (protocol 6's nested_type).
-    std::shared_ptr<const nested_attributes> nested;
+    std::shared_ptr<const nested_attributes> nested{};
 
     [[nodiscard]] bool is_computed() const noexcept {
         return role == attribute_role::computed || role == attribute_role::optional_computed;
@@ -54,7 +55,7 @@ struct attribute_schema {
 // The attributes of a nested-attribute struct and how its values repeat.
 struct nested_attributes {
     nesting mode = nesting::single;
-    std::vector<attribute_schema> attributes;  // sorted by name
+    std::vector<attribute_schema> attributes{};  // sorted by name
 
     [[nodiscard]] const attribute_schema* find(std::string_view name) const noexcept {
         for (const auto& a : attributes)
@@ -67,12 +68,12 @@ struct nested_attributes {
 // configuration, or of one nested block.
 struct block_schema {
     std::int64_t version = 0;                     // the schema version (top level only)
-    std::vector<attribute_schema> attributes;     // sorted by name, as go-cty orders object attributes
-    std::vector<nested_block_schema> blocks;      // sorted by name
-    std::string_view description;
+    std::vector<attribute_schema> attributes{};   // sorted by name, as go-cty orders object attributes
+    std::vector<nested_block_schema> blocks{};    // sorted by name
+    std::string_view description{};
     bool description_is_markdown = false;
     bool deprecated = false;
-    std::string_view deprecation_message;
+    std::string_view deprecation_message{};
     tfpp::type value_type = tfpp::type::object({});  // the object type of this block's values
 
     [[nodiscard]] const attribute_schema* find(std::string_view name) const noexcept {
@@ -85,12 +86,12 @@ struct block_schema {
 
 // A block type inside a block: `name { ... }`.
 struct nested_block_schema {
-    std::string_view name;
+    std::string_view name{};
     nesting mode = nesting::list;
     std::int64_t min_items = 0;
     std::int64_t max_items = 0;  // 0: no limit
     bool requires_replace = false;
-    block_schema block;
+    block_schema block{};
 };
 
 inline const nested_block_schema* block_schema::find_block(std::string_view name) const noexcept {
@@ -102,15 +103,15 @@ inline const nested_block_schema* block_schema::find_block(std::string_view name
 // A resource's identity: the attributes that name one remote object
 // (Terraform 1.12+, import by identity).
 struct identity_attribute_schema {
-    std::string_view name;
-    tfpp::type type;
+    std::string_view name{};
+    tfpp::type type{};
     bool required_for_import = false;
     bool optional_for_import = false;
-    std::string_view description;
+    std::string_view description{};
 };
 struct identity_schema {
     std::int64_t version = 0;
-    std::vector<identity_attribute_schema> attributes;  // sorted by name
+    std::vector<identity_attribute_schema> attributes{};  // sorted by name
 };
 
 namespace detail {
@@ -164,6 +165,8 @@ enum class model_problem {
     documented_twice,
     identity_role,
     identity_type,
+    role_in_value,
+    role_in_role,  // stated by the attribute's own static_assert; stops the schema here
 };
 
 // What the fields of a struct are.
@@ -273,8 +276,8 @@ template <class T>
 constexpr model_problem check_value_type() {
     using U = strip_nullable_t<T>;
     constexpr type_kind k = kind_of<U>;
-    if constexpr (is_attribute<U>) {
-        return model_problem::none;  // a role inside a role: the attribute's own static_assert says so
+    if constexpr (is_schema_field<U>) {
+        return model_problem::role_in_value;
     } else if constexpr (k == type_kind::unsupported) {
         return model_problem::unsupported_type;
     } else if constexpr (k == type_kind::list || k == type_kind::set || k == type_kind::map) {
@@ -365,7 +368,9 @@ constexpr model_problem check_nested_struct(bool repeated, bool in_set);
 template <class T>
 constexpr model_problem check_attribute_type(bool in_set) {
     constexpr nested_form form = nested_form_of<T>();
-    if constexpr (form != nested_form::none) {
+    if constexpr (is_attribute<T>) {
+        return model_problem::role_in_role;
+    } else if constexpr (form != nested_form::none) {
         return check_nested_struct<nested_struct_t<T>>(form != nested_form::single, in_set || form == nested_form::set);
     } else if constexpr (kind_of<nested_struct_t<T>> == type_kind::object &&
                          classify<nested_struct_t<T>>() == struct_kind::attributes_and_blocks) {
@@ -449,11 +454,12 @@ constexpr model_problem check_identity_struct() {
             using F = field_t<S, I>;
             if (p != model_problem::none) return;
             if constexpr (!is_attribute<F>) {
-                p = model_problem::not_an_attribute;
+                p = model_problem::identity_role;
             } else {
                 using U = strip_nullable_t<typename F::value_type>;
                 constexpr type_kind k = kind_of<U>;
-                if (F::role != attribute_role::required && F::role != attribute_role::optional) {
+                if ((F::role != attribute_role::required && F::role != attribute_role::optional) ||
+                    F::template has<sensitive> || F::template has<write_only> || F::template has<requires_replace>) {
                     p = model_problem::identity_role;
                 } else if constexpr (k == type_kind::list) {
                     constexpr type_kind e = kind_of<typename type_info<U>::element>;
@@ -530,11 +536,16 @@ struct model_check {
                   "tfpp: a field is documented both in its type (tfpp::description, tfpp::markdown_description or "
                   "tfpp::deprecated) and in the model's `struct docs`. Keep one.");
     static_assert(problem != model_problem::identity_role,
-                  "tfpp: identity attributes are tfpp::required<T> (required for import) or tfpp::optional<T> "
-                  "(optional for import); they cannot be computed.");
+                  "tfpp: every field of an identity is tfpp::required<T> (required for import) or tfpp::optional<T> "
+                  "(optional for import), with no option but documentation: no blocks, plain fields, computed "
+                  "roles, tfpp::sensitive, tfpp::write_only or tfpp::requires_replace.");
     static_assert(problem != model_problem::identity_type,
                   "tfpp: an identity attribute must be a string, number or bool, or a std::vector of one; Terraform "
                   "does not allow maps, sets or objects in identities.");
+    static_assert(problem != model_problem::role_in_value,
+                  "tfpp: roles and blocks belong on a struct's fields, not inside a value: write "
+                  "tfpp::optional<std::vector<std::string>>, or std::vector<tfpp::value<std::string>> for elements "
+                  "that may be null or unknown.");
     static constexpr bool ok = problem == model_problem::none;
 };
 

@@ -4,7 +4,9 @@
 // protocol 5 or 6, listens on a private unix socket (with AutoMTLS when the
 // client asks for it), prints the go-plugin handshake line and serves until
 // told to shut down. Started by hand with --debug it serves without the
-// handshake and prints the TF_REATTACH_PROVIDERS value to use.
+// handshake and prints the TF_REATTACH_PROVIDERS value to use. With
+// --schema-json it prints its schemas as `tofu providers schema -json` would,
+// and exits.
 #pragma once
 
 #include <tfpp/log/log.hpp>
@@ -17,6 +19,7 @@
 #include <tfpp/serve/detail/hclog.hpp>
 #include <tfpp/serve/detail/socket_dir.hpp>
 #include <tfpp/serve/detail/tls.hpp>
+#include <tfpp/serve/provider_schema_json.hpp>
 
 #include <grpcpp/grpcpp.h>
 #include <grpcpp/health_check_service_interface.h>
@@ -28,6 +31,7 @@
 #include <sys/signalfd.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -47,7 +51,8 @@ struct serve_options {
     // Registry address printed for --debug, e.g. "tfpp/local" (listed for
     // both registry.terraform.io and registry.opentofu.org) or a full
     // "host/namespace/type". Empty: the provider's type name alone, which
-    // Terraform reads as hashicorp/<type>.
+    // Terraform reads as hashicorp/<type>. --schema-json names the provider
+    // as OpenTofu does: registry.opentofu.org/tfpp/local.
     std::string address;
 };
 
@@ -56,19 +61,24 @@ namespace detail {
 struct run_mode {
     bool debug = false;
     bool help = false;
+    bool schema_json = false;
     std::string bad_argument;
 };
 
 inline run_mode parse_arguments(int argc, char** argv) {
     run_mode mode;
     static const option long_options[] = {
-        {"debug", no_argument, nullptr, 'd'}, {"help", no_argument, nullptr, 'h'}, {nullptr, 0, nullptr, 0}};
+        {"debug", no_argument, nullptr, 'd'},
+        {"help", no_argument, nullptr, 'h'},
+        {"schema-json", no_argument, nullptr, 's'},
+        {nullptr, 0, nullptr, 0}};
     opterr = 0;
     optind = 1;
     int c;
     while ((c = getopt_long(argc, argv, "h", long_options, nullptr)) != -1) {
         if (c == 'd') mode.debug = true;
         else if (c == 'h') mode.help = true;
+        else if (c == 's') mode.schema_json = true;
         else mode.bad_argument = optind > 0 && optind <= argc ? argv[optind - 1] : "?";
     }
     if (mode.bad_argument.empty() && optind < argc) mode.bad_argument = argv[optind];
@@ -140,6 +150,48 @@ private:
     int event_fd_ = -1;
 };
 
+// The path of the first nested attribute in b, at any depth ("files",
+// "rule.ports"); empty when there is none.
+inline std::string first_nested_attribute(const block_schema& b) {
+    for (const attribute_schema& a : b.attributes)
+        if (a.nested) return std::string(a.name);
+    for (const nested_block_schema& nb : b.blocks)
+        if (std::string inner = first_nested_attribute(nb.block); !inner.empty()) return std::string(nb.name) + "." + inner;
+    return {};
+}
+
+inline std::string nested_attribute_reason(std::string_view where, const block_schema* b) {
+    const std::string path = b ? first_nested_attribute(*b) : std::string();
+    if (path.empty()) return {};
+    return std::string(where) + ": attribute \"" + path + "\" is a nested attribute";
+}
+
+template <class... R>
+std::string nested_attribute_in_resources(types<R...>) {
+    std::string r;
+    ((r = r.empty() ? nested_attribute_reason("resource " + std::string(R::type_name), &resource_schema<R>()) : r), ...);
+    return r;
+}
+template <class... D>
+std::string nested_attribute_in_data_sources(types<D...>) {
+    std::string r;
+    ((r = r.empty() ? nested_attribute_reason("data source " + std::string(D::type_name), &data_source_schema<D>()) : r),
+     ...);
+    return r;
+}
+
+// Protocol 5 cannot describe nested attributes: why a provider needs protocol
+// 6 ("resource local_directory: attribute \"files\" is a nested attribute"),
+// or empty when protocol 5 can serve it.
+template <class Provider>
+std::string protocol_6_only_reason() {
+    std::string r = nested_attribute_reason("provider configuration", &provider_config_schema<Provider>());
+    if (r.empty()) r = nested_attribute_reason("provider_meta", provider_meta_schema<Provider>());
+    if (r.empty()) r = nested_attribute_in_resources(typename resource_list<Provider>::type{});
+    if (r.empty()) r = nested_attribute_in_data_sources(typename data_source_list<Provider>::type{});
+    return r;
+}
+
 template <class Provider>
 int serve_provider(int argc, char** argv, const serve_options& options) {
     const run_mode mode = parse_arguments(argc, argv);
@@ -147,8 +199,20 @@ int serve_provider(int argc, char** argv, const serve_options& options) {
         if (!mode.bad_argument.empty()) write_all(STDERR_FILENO, "unknown argument: " + mode.bad_argument + "\n");
         write_all(mode.help ? STDOUT_FILENO : STDERR_FILENO,
                   std::string("Usage: ") + (argc > 0 ? argv[0] : "provider") +
-                      " [--debug]\n\n" + std::string(not_a_program_message));
+                      " [--debug | --schema-json]\n\n"
+                      "  --debug        serve without the handshake and print the TF_REATTACH_PROVIDERS value\n"
+                      "  --schema-json  print the provider's schemas as `tofu providers schema -json` does, and exit\n\n" +
+                      std::string(not_a_program_message));
         return mode.help ? 0 : 2;
+    }
+    if (mode.schema_json) {
+        try {
+            write_all(STDOUT_FILENO, provider_schema_json<Provider>(options.address) + "\n");
+            return 0;
+        } catch (const std::exception& e) {
+            write_all(STDERR_FILENO, std::string("tfpp: cannot print the schema: ") + e.what() + "\n");
+            return 1;
+        }
     }
     const bool managed = !mode.debug;
     install_hclog();
@@ -170,9 +234,28 @@ int serve_provider(int argc, char** argv, const serve_options& options) {
     }
     std::erase_if(offered, [](int v) { return v != 5 && v != 6; });
     if (offered.empty()) return startup_failure("no protocol version left to offer (only 5 and 6 exist)", managed);
+    auto lists = [](const std::vector<int>& versions, int v) {
+        return std::find(versions.begin(), versions.end(), v) != versions.end();
+    };
+    // Nested attributes exist in protocol 6 only: then 5 is not offered.
+    const std::string needs_6 = protocol_6_only_reason<Provider>();
+    if (!needs_6.empty() && lists(offered, 5)) {
+        std::erase(offered, 5);
+        if (offered.empty())
+            return startup_failure(needs_6 + ", which needs protocol 6; " +
+                                       (lists(options.protocols, 6) ? "TFPP_PROTOCOL_VERSIONS allows only protocol 5"
+                                                                    : "serve_options::protocols offers only protocol 5"),
+                                   managed);
+    }
     const char* client_versions = std::getenv("PLUGIN_PROTOCOL_VERSIONS");
-    const int version = negotiate_version(offered, managed && client_versions ? parse_versions(client_versions)
-                                                                              : std::vector<int>{});
+    const std::vector<int> client = managed && client_versions ? parse_versions(client_versions) : std::vector<int>{};
+    // go-plugin's fallback (our lowest version, for the client to refuse)
+    // would hide the reason from the user.
+    if (!needs_6.empty() && lists(client, 5) && std::none_of(offered.begin(), offered.end(), [&](int v) {
+            return lists(client, v);
+        }))
+        return startup_failure(needs_6 + ", which needs protocol 6; this client offers only protocol 5", managed);
+    const int version = negotiate_version(offered, client);
 
     shutdown_waiter waiter(mode.debug);
     if (!waiter.ok()) return startup_failure("cannot set up signal handling", managed);

@@ -130,6 +130,79 @@ void settle_unknowns(M& m, context& ctx, std::string_view what) {
     settle_unknowns(m, path, ctx, what);
 }
 
+// Write-only attributes, anywhere in a model: Terraform plans and stores
+// them null, so a handler finds their values only in the configuration.
+template <class T>
+consteval bool has_write_only() {
+    using U = strip_nullable_t<T>;
+    if constexpr (kind_of<U> == type_kind::list || kind_of<U> == type_kind::set || kind_of<U> == type_kind::map) {
+        return has_write_only<typename type_info<U>::element>();
+    } else if constexpr (kind_of<U> == type_kind::object && classify<U>() != struct_kind::plain) {
+        bool any = false;
+        for_each_index<U>([&]<std::size_t I>() {
+            using F = field_t<U, I>;
+            if constexpr (is_attribute<F>) any = any || F::template has<write_only> || has_write_only<typename F::value_type>();
+            else if constexpr (is_block<F>) any = any || has_write_only<typename F::value_type>();
+        });
+        return any;
+    } else {
+        return false;
+    }
+}
+
+template <class T>
+bool has_value(const T& v) {
+    if constexpr (is_value_v<T>) return v.is_known();
+    else return v.has_value();
+}
+
+// Calls f(field, counterpart) for each write-only attribute of v, where the
+// counterpart is the same attribute in *config (paired through nested
+// attributes and blocks by index and by key), or nullptr.
+template <class T, class F>
+void for_write_only(T& v, T* config, F&& f) {
+    using U = std::remove_const_t<T>;
+    if constexpr (is_schema_field<U>) {
+        if constexpr (is_attribute<U> && U::template has<write_only>) {
+            f(v, config);
+        } else if constexpr (has_write_only<typename U::value_type>()) {
+            auto& inner = static_cast<value<typename U::value_type>&>(v);
+            if (!inner.is_known()) return;
+            auto* other = config && config->is_known() ? &**config : nullptr;
+            for_write_only(*inner, other, f);
+        }
+    } else if constexpr (is_value_v<U> || is_optional_v<U>) {
+        if (!has_value(v)) return;
+        for_write_only(*v, config && has_value(*config) ? &**config : nullptr, f);
+    } else if constexpr (kind_of<U> == type_kind::object) {
+        for_each_index<U>([&]<std::size_t I>() { for_write_only(get<I>(v), config ? &get<I>(*config) : nullptr, f); });
+    } else if constexpr (kind_of<U> == type_kind::list) {
+        for (std::size_t i = 0; i < v.size(); ++i)
+            for_write_only(v[i], config && config->size() == v.size() ? &(*config)[i] : nullptr, f);
+    } else if constexpr (kind_of<U> == type_kind::map) {
+        for (auto& [key, e] : v) {
+            decltype(&e) other = nullptr;
+            if (config)
+                if (auto it = config->find(key); it != config->end()) other = &it->second;
+            for_write_only(e, other, f);
+        }
+    }
+    // sets cannot hold write-only attributes (a compile-time rule)
+}
+
+// The planned model gets the configuration's write-only values.
+template <class M>
+void take_write_only(M& planned, M& config) {
+    for_write_only(planned, &config, [](auto& field, auto* from) {
+        if (from) field = *from;
+    });
+}
+// A result never holds write-only values: Terraform refuses to store them.
+template <class M>
+void drop_write_only(M& state) {
+    for_write_only(state, static_cast<M*>(nullptr), [](auto& field, auto*) { field.set_null(); });
+}
+
 template <class M>
 bool decode_model(std::string_view bytes, M& out, context& ctx) {
     return decode_msgpack(bytes.empty() ? null_bytes : bytes, out, ctx.diagnostics());
@@ -211,7 +284,7 @@ public:
         plan_resource_change(schema(), prior, proposed, config, out, ctx.diagnostics());
     }
 
-    apply_result apply(std::string_view prior_bytes, std::string_view planned_bytes, std::string_view,
+    apply_result apply(std::string_view prior_bytes, std::string_view planned_bytes, std::string_view config_bytes,
                        std::string_view planned_private, context& ctx) override {
         apply_result result;
         result.private_state.assign(planned_private);
@@ -232,6 +305,14 @@ public:
             if (!create) result.new_state.emplace(prior_bytes);
             return result;
         }
+        if constexpr (has_write_only<model>()) {
+            model config;
+            if (!decode_model(config_bytes, config, ctx)) {
+                if (!create) result.new_state.emplace(prior_bytes);
+                return result;
+            }
+            take_write_only(planned, config);
+        }
         std::optional<model> state;
         if (create) {
             guarded(ctx, operation_name<R>("create"), [&] { state = impl_.create(std::move(planned), ctx); });
@@ -240,6 +321,7 @@ public:
         }
         if (state) {
             settle_unknowns(*state, ctx, operation_name<R>(create ? "create" : "update"));
+            if constexpr (has_write_only<model>()) drop_write_only(*state);
             result.new_state.emplace(to_msgpack(*state));
         } else if (!ctx.has_errors()) {
             ctx.error("Provider returned no object",
@@ -273,6 +355,7 @@ public:
             result.new_state.emplace(current);  // unchanged: a failed read must not forget the object
         } else if (state) {
             settle_unknowns(*state, ctx, operation_name<R>("read"));
+            if constexpr (has_write_only<model>()) drop_write_only(*state);
             result.new_state.emplace(to_msgpack(*state));
         }
         return result;

@@ -46,15 +46,50 @@ attribute_path path_from_proto(const ProtoPath& in) {
     return out;
 }
 
+// The part of a path that OpenTofu and Terraform can point at in the
+// configuration: through blocks (with an index for list and map blocks) down
+// to one attribute, and at most one index into that attribute's value. They
+// find nothing deeper (inside a nested attribute's object or a set block),
+// and then point at the whole resource instead.
+inline attribute_path locatable_path(const block_schema& root, const attribute_path& path) {
+    using step = attribute_path::step;
+    attribute_path out;
+    const block_schema* block = &root;
+    const auto& steps = path.steps();
+    std::size_t i = 0;
+    while (i < steps.size() && steps[i].kind == step::kind::attribute) {
+        out.push(steps[i]);
+        const nested_block_schema* nb = block->find_block(steps[i].name);
+        ++i;
+        const bool indexed = i < steps.size() && steps[i].kind != step::kind::attribute;
+        if (nb == nullptr || nb->mode == nesting::set) {  // an attribute, or a set block: one index at most
+            if (nb == nullptr && indexed) out.push(steps[i]);
+            break;
+        }
+        if (nb->mode == nesting::list || nb->mode == nesting::map) {
+            if (!indexed) break;
+            out.push(steps[i++]);
+        }
+        block = &nb->block;
+    }
+    return out;
+}
+
 template <class RepeatedDiagnostics>
-void diagnostics_to_proto(const diagnostics& diags, RepeatedDiagnostics* out) {
+void diagnostics_to_proto(const diagnostics& diags, RepeatedDiagnostics* out, const block_schema* schema = nullptr) {
     for (const diagnostic& d : diags) {
         auto* p = out->Add();
         using proto_diagnostic = std::remove_pointer_t<decltype(p)>;
         p->set_severity(d.severity == severity::error ? proto_diagnostic::ERROR : proto_diagnostic::WARNING);
         p->set_summary(d.summary);
-        p->set_detail(d.detail);
-        if (!d.path.empty()) path_to_proto(d.path, *p->mutable_attribute());
+        if (d.path.empty()) {
+            p->set_detail(d.detail);
+            continue;
+        }
+        const attribute_path located = schema ? locatable_path(*schema, d.path) : d.path;
+        // Where the configuration cannot show the exact place, the detail names it.
+        p->set_detail(located == d.path ? d.detail : d.path.to_string() + ": " + d.detail);
+        if (!located.empty()) path_to_proto(located, *p->mutable_attribute());
     }
 }
 

@@ -70,35 +70,37 @@ void validate_provider_config(Engine& e, const Request& req, Response& resp) {
     request_values values(e.provider_schema(), ctx);
     std::string_view config = values(req.config(), "provider configuration");
     if (!ctx.has_errors()) e.validate_provider_config(config, ctx);
-    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics());
+    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), &e.provider_schema());
 }
 
 template <class Engine, class Request, class Response>
 void validate_resource_config(Engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context();
-    if (auto* r = e.resource(req.type_name())) {
+    auto* r = e.resource(req.type_name());
+    if (r) {
         request_values values(r->schema(), ctx);
         std::string_view config = values(req.config(), "configuration");
         if (!ctx.has_errors()) r->validate(config, ctx);
     } else {
         ctx.error("Unknown resource type", unknown_type_detail("resource type", req.type_name()));
     }
-    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics());
+    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), r ? &r->schema() : nullptr);
 }
 
 template <class Engine, class Request, class Response>
 void validate_data_source_config(Engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context();
-    if (auto* d = e.data_source(req.type_name())) {
+    auto* d = e.data_source(req.type_name());
+    if (d) {
         request_values values(d->schema(), ctx);
         std::string_view config = values(req.config(), "configuration");
         if (!ctx.has_errors()) d->validate(config, ctx);
     } else {
         ctx.error("Unknown data source", unknown_type_detail("data source", req.type_name()));
     }
-    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics());
+    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), d ? &d->schema() : nullptr);
 }
 
 template <class Engine, class Request, class Response>
@@ -107,14 +109,15 @@ void configure_provider(Engine& e, const Request& req, Response& resp) {
     request_values values(e.provider_schema(), ctx);
     std::string_view config = values(req.config(), "provider configuration");
     if (!ctx.has_errors()) e.configure(config, req.terraform_version(), ctx);
-    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics());
+    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), &e.provider_schema());
 }
 
 template <class Engine, class Request, class Response>
 void upgrade_resource_state(Engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context();
-    if (auto* r = e.resource(req.type_name())) {
+    auto* r = e.resource(req.type_name());
+    if (r) {
         const auto& raw = req.raw_state();
         std::optional<std::map<std::string, std::string>> flatmap;
         if (raw.json().empty() && !raw.flatmap().empty()) flatmap.emplace(raw.flatmap().begin(), raw.flatmap().end());
@@ -123,14 +126,15 @@ void upgrade_resource_state(Engine& e, const Request& req, Response& resp) {
     } else {
         ctx.error("Unknown resource type", unknown_type_detail("resource type", req.type_name()));
     }
-    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics());
+    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), r ? &r->schema() : nullptr);
 }
 
 template <class Engine, class Request, class Response>
 void read_resource(Engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context();
-    if (auto* r = e.resource(req.type_name())) {
+    auto* r = e.resource(req.type_name());
+    if (r) {
         request_values values(r->schema(), ctx);
         std::string_view current = values(req.current_state(), "current state");
         if (ctx.has_errors()) {
@@ -144,14 +148,15 @@ void read_resource(Engine& e, const Request& req, Response& resp) {
         ctx.error("Unknown resource type", unknown_type_detail("resource type", req.type_name()));
         resp.mutable_new_state()->CopyFrom(req.current_state());
     }
-    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics());
+    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), r ? &r->schema() : nullptr);
 }
 
 template <class Engine, class Request, class Response>
 void plan_resource_change(Engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context();
-    if (auto* r = e.resource(req.type_name())) {
+    auto* r = e.resource(req.type_name());
+    if (r) {
         request_values values(r->schema(), ctx);
         std::string_view prior = values(req.prior_state(), "prior state");
         std::string_view proposed = values(req.proposed_new_state(), "proposed new state");
@@ -168,14 +173,15 @@ void plan_resource_change(Engine& e, const Request& req, Response& resp) {
     } else {
         ctx.error("Unknown resource type", unknown_type_detail("resource type", req.type_name()));
     }
-    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics());
+    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), r ? &r->schema() : nullptr);
 }
 
 template <class Engine, class Request, class Response>
 void apply_resource_change(Engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context();
-    if (auto* r = e.resource(req.type_name())) {
+    auto* r = e.resource(req.type_name());
+    if (r) {
         request_values values(r->schema(), ctx);
         std::string_view prior = values(req.prior_state(), "prior state");
         std::string_view planned = values(req.planned_state(), "planned state");
@@ -191,14 +197,15 @@ void apply_resource_change(Engine& e, const Request& req, Response& resp) {
         ctx.error("Unknown resource type", unknown_type_detail("resource type", req.type_name()));
         resp.mutable_new_state()->CopyFrom(req.prior_state());
     }
-    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics());
+    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), r ? &r->schema() : nullptr);
 }
 
 template <class Engine, class Request, class Response>
 void read_data_source(Engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context();
-    if (auto* d = e.data_source(req.type_name())) {
+    auto* d = e.data_source(req.type_name());
+    if (d) {
         request_values values(d->schema(), ctx);
         std::string_view config = values(req.config(), "configuration");
         if (!ctx.has_errors())
@@ -206,7 +213,7 @@ void read_data_source(Engine& e, const Request& req, Response& resp) {
     } else {
         ctx.error("Unknown data source", unknown_type_detail("data source", req.type_name()));
     }
-    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics());
+    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), d ? &d->schema() : nullptr);
 }
 
 template <class Engine, class Request, class Response>

@@ -1,0 +1,12 @@
+// expect: tfpp: a field is documented both in its type
+#include <tfpp/tfpp.hpp>
+
+#include <string>
+
+struct model {
+    tfpp::required<std::string, tfpp::description<"Path of the file.">> filename;
+    struct docs {
+        tfpp::doc filename{"The path of the file to write."};
+    };
+};
+[[maybe_unused]] const auto& schema = tfpp::schema_of<model>();

@@ -1,0 +1,10 @@
+// expect: tfpp: two fields of one struct have the same Terraform name
+#include <tfpp/tfpp.hpp>
+
+#include <string>
+
+struct model {
+    tfpp::required<std::string> name;
+    tfpp::optional<std::string, tfpp::name<"name">> display_name;
+};
+[[maybe_unused]] const auto& schema = tfpp::schema_of<model>();

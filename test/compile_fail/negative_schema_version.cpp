@@ -1,0 +1,25 @@
+// expect: tfpp: a resource's schema_version cannot be negative
+#include <tfpp/tfpp.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+struct model {
+    tfpp::required<std::string> name;
+    tfpp::computed<std::string> id;
+};
+struct thing {
+    using model = ::model;
+    static constexpr std::string_view type_name = "demo_thing";
+    static constexpr std::int64_t schema_version = -1;
+    std::optional<model> create(model plan, tfpp::context& ctx);
+    std::optional<model> read(model state, tfpp::context& ctx);
+    std::optional<model> update(model plan, const model& prior, tfpp::context& ctx);
+    void destroy(const model& state, tfpp::context& ctx);
+};
+struct provider {
+    static constexpr std::string_view type_name = "demo";
+    using resources = tfpp::types<thing>;
+};
+[[maybe_unused]] constexpr bool checked = tfpp::valid_provider<provider>;

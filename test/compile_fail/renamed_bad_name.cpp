@@ -1,0 +1,9 @@
+// expect: tfpp: a field name breaks Terraform's naming rule
+#include <tfpp/tfpp.hpp>
+
+#include <string>
+
+struct model {
+    tfpp::optional<std::string, tfpp::name<"Bad-Name">> bad_name;
+};
+[[maybe_unused]] const auto& schema = tfpp::schema_of<model>();

@@ -1,0 +1,9 @@
+// expect: tfpp: tfpp::use_state_for_unknown only applies to computed attributes
+#include <tfpp/tfpp.hpp>
+
+#include <string>
+
+struct model {
+    tfpp::optional<std::string, tfpp::use_state_for_unknown> id;
+};
+[[maybe_unused]] const auto& schema = tfpp::schema_of<model>();
