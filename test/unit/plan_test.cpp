@@ -2,6 +2,7 @@
 
 #include <tfpp/codec/msgpack.hpp>
 #include <tfpp/plan/plan.hpp>
+#include <tfpp/provider/detail/schemas.hpp>
 
 #include <catch2/catch.hpp>
 
@@ -375,6 +376,167 @@ TEST_CASE("a set of 10,000 nested objects is planned element by element", "[plan
     }
     CHECK(kept == 9999);
     CHECK(unknown == 1);
+}
+
+// ------------------------------------------------ plan modifiers and defaults
+
+bool shrinks(const std::int64_t& prior, const std::int64_t& planned) { return planned < prior; }
+
+struct volume {
+    tfpp::required<std::string> name;
+    tfpp::optional<std::int64_t, tfpp::requires_replace_if<&shrinks>> size;
+    tfpp::optional_computed<std::string, tfpp::default_value<"ext4">> format;
+    tfpp::computed<std::string, tfpp::use_state_for_unknown> serial;
+    tfpp::computed<std::string, tfpp::use_non_null_state_for_unknown> mounted_at;
+};
+
+std::string default_label(const struct server_config&);
+
+struct server_config {
+    tfpp::required<std::string> name;
+    tfpp::optional_computed<std::int64_t, tfpp::default_value<8080>> port;
+    tfpp::optional_computed<bool, tfpp::default_value<true>> enabled;
+    tfpp::optional_computed<std::string, tfpp::default_from<&default_label>> label;
+    tfpp::optional<std::vector<volume>, tfpp::match_by<"name">> volumes;
+    tfpp::optional<std::vector<volume>> by_index;
+    tfpp::block_set<volume, tfpp::match_by<"name">> spare;
+};
+
+std::string default_label(const server_config& config) { return "srv-" + *config.name; }
+
+volume planned_volume(std::string name, std::int64_t size) {
+    volume v;
+    v.name = std::move(name);
+    v.size = size;
+    return v;
+}
+volume applied_volume(std::string name, std::int64_t size, std::string serial, tfpp::value<std::string> mounted) {
+    volume v = planned_volume(std::move(name), size);
+    v.format = "ext4";
+    v.serial = std::move(serial);
+    v.mounted_at = std::move(mounted);
+    return v;
+}
+
+struct server_plan {
+    server_config decoded;
+    std::vector<std::string> replace;
+};
+
+server_plan plan_server(const server_config* prior, const server_config& proposed, const server_config& config) {
+    tfpp::plan_result r;
+    tfpp::diagnostics d;
+    const tfpp::block_schema& schema = tfpp::detail::handler_block<server_config, server_config>();
+    REQUIRE(tfpp::plan_resource_change(schema, prior ? tfpp::to_msgpack(*prior) : std::string(),
+                                       tfpp::to_msgpack(proposed), tfpp::to_msgpack(config), r, d));
+    INFO((d.empty() ? std::string() : d[0].summary + ": " + d[0].detail));
+    REQUIRE(d.empty());
+    server_plan out;
+    tfpp::diagnostics dd;
+    REQUIRE(tfpp::decode_msgpack(r.planned_state, out.decoded, dd));
+    for (const auto& path : r.requires_replace) out.replace.push_back(path.to_string());
+    return out;
+}
+
+server_config base_config() {
+    server_config c;
+    c.name = "web";
+    c.spare = tfpp::set<volume>{};
+    return c;
+}
+
+TEST_CASE("static and computed defaults, also inside nested attributes and blocks", "[plan]") {
+    server_config config = base_config();
+    config.volumes = std::vector<volume>{planned_volume("data", 10)};
+    config.spare = tfpp::set<volume>{planned_volume("s", 1)};
+    const server_plan p = plan_server(nullptr, config, config);
+    CHECK(p.decoded.port == std::int64_t{8080});
+    CHECK(p.decoded.enabled == true);
+    CHECK(p.decoded.label == "srv-web");
+    CHECK((*p.decoded.volumes)[0].format == "ext4");       // default inside a list of nested attributes
+    CHECK(p.decoded.spare->begin()->format == "ext4");     // and inside a set block
+    CHECK((*p.decoded.volumes)[0].serial.is_unknown());
+
+    // a configured value wins over the default
+    server_config explicit_port = config;
+    explicit_port.port = 9090;
+    CHECK(plan_server(nullptr, explicit_port, explicit_port).decoded.port == std::int64_t{9090});
+}
+
+TEST_CASE("requires_replace_if asks the predicate", "[plan]") {
+    server_config prior = base_config();
+    prior.port = 8080;
+    prior.enabled = true;
+    prior.label = "srv-web";
+    prior.volumes = std::vector<volume>{applied_volume("data", 10, "S1", "/mnt")};
+    for (auto [size, replaced] : {std::pair{20, false}, std::pair{5, true}}) {
+        server_config config = base_config();
+        config.volumes = std::vector<volume>{planned_volume("data", size)};
+        server_config proposed = config;
+        proposed.port = prior.port;
+        proposed.enabled = prior.enabled;
+        proposed.label = prior.label;
+        (*proposed.volumes)[0].serial = "S1";
+        (*proposed.volumes)[0].format = "ext4";
+        (*proposed.volumes)[0].mounted_at = "/mnt";
+        const server_plan p = plan_server(&prior, proposed, config);
+        INFO("size " << size);
+        if (replaced) CHECK(p.replace == std::vector<std::string>{"volumes[0].size"});
+        else CHECK(p.replace.empty());
+    }
+}
+
+TEST_CASE("match_by: list elements keep their computed values by identity, not by index", "[plan]") {
+    server_config prior = base_config();
+    prior.port = 8080;
+    prior.enabled = true;
+    prior.label = "srv-web";
+    prior.volumes = std::vector<volume>{applied_volume("a", 1, "SA", "/a"), applied_volume("b", 2, "SB", tfpp::null)};
+    prior.by_index = prior.volumes;
+    // a new element goes in front: Core correlates by index, so it hands
+    // "new" the prior values of "a" and "a" those of "b"
+    server_config config = base_config();
+    config.volumes = std::vector<volume>{planned_volume("new", 3), planned_volume("a", 1), planned_volume("b", 2)};
+    config.by_index = config.volumes;
+    server_config proposed = config;
+    proposed.port = prior.port;
+    proposed.enabled = prior.enabled;
+    proposed.label = prior.label;
+    for (std::vector<volume>* list : {&*proposed.volumes, &*proposed.by_index})
+        for (std::size_t i = 0; i < 2; ++i) {
+            (*list)[i].serial = (*prior.volumes)[i].serial;
+            (*list)[i].mounted_at = (*prior.volumes)[i].mounted_at;
+            (*list)[i].format = "ext4";
+        }
+    const server_plan p = plan_server(&prior, proposed, config);
+    const auto& matched = *p.decoded.volumes;
+    CHECK(matched[0].serial.is_unknown());  // new: no prior element
+    CHECK(matched[1].serial == "SA");       // found by name
+    CHECK(matched[2].serial == "SB");
+    CHECK(matched[1].mounted_at == "/a");   // use_non_null_state_for_unknown: kept
+    CHECK(matched[2].mounted_at.is_unknown());  // prior value null: not kept
+    const auto& by_index = *p.decoded.by_index;
+    CHECK(by_index[0].serial == "SA");      // without match_by: the index's prior element (framework#709)
+    CHECK(by_index[1].serial == "SB");
+    CHECK(by_index[2].serial.is_unknown());
+}
+
+TEST_CASE("match_by on a set block finds the prior element whose other attributes changed", "[plan]") {
+    server_config prior = base_config();
+    prior.port = 8080;
+    prior.enabled = true;
+    prior.label = "srv-web";
+    prior.spare = tfpp::set<volume>{applied_volume("s", 1, "SS", "/s")};
+    server_config config = base_config();
+    config.spare = tfpp::set<volume>{planned_volume("s", 2)};  // size changed: Core matches no prior element
+    server_config proposed = config;
+    proposed.port = prior.port;
+    proposed.enabled = prior.enabled;
+    proposed.label = prior.label;
+    const server_plan p = plan_server(&prior, proposed, config);
+    REQUIRE(p.decoded.spare->size() == 1);
+    CHECK(p.decoded.spare->begin()->serial == "SS");
+    CHECK(p.decoded.spare->begin()->format == "ext4");
 }
 
 }  // namespace test_plan

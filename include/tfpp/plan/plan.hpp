@@ -113,7 +113,8 @@ public:
 
     std::vector<attribute_path> requires_replace;
 
-    // Plans one object (prior may be nil). Returns false on malformed input.
+    // Plans one object. prior is the same object before (nil when it did not
+    // exist: a create, or an element that is new). False on malformed input.
     bool object(const object_schema& s, std::string_view prior, std::string_view proposed, std::string_view config,
                 msgpack_writer& out) {
         object_bytes p, c, before;
@@ -122,13 +123,14 @@ public:
             out.raw(proposed);  // null or unknown as a whole: nothing to plan inside
             return true;
         }
+        const bool existed = before.kind == object_bytes::state::known;
         out.map_header(static_cast<std::uint32_t>(p.attributes.size()));
         for (const auto& [name, value] : p.attributes) {
             out.string(name);
             path_.push(attribute_path::attribute(name));
             bool ok = true;
             if (const attribute_schema* a = find_attribute(s.attributes, name)) {
-                ok = attribute(*a, before.get(name), value, c.get(name), out);
+                ok = attribute(*a, existed, before.get(name), value, c.get(name), config, out);
             } else if (const nested_block_schema* b = s.blocks ? find_block(*s.blocks, name) : nullptr) {
                 ok = block(*b, before.get(name), value, c.get(name), out);
             } else {
@@ -152,21 +154,34 @@ private:
         return it != blocks.end() && it->name == name ? &*it : nullptr;
     }
 
-    bool attribute(const attribute_schema& a, std::string_view prior, std::string_view proposed,
-                   std::string_view config, msgpack_writer& out) {
+    // One attribute. existed: the object holding it existed before; prior is
+    // its value then. config_object is the configuration of that object.
+    bool attribute(const attribute_schema& a, bool existed, std::string_view prior, std::string_view proposed,
+                   std::string_view config, std::string_view config_object, msgpack_writer& out) {
         const std::size_t start = out_size(out);
         if (a.write_only) {
             out.nil();  // never planned, never stored
+        } else if (is_null_value(config) && !a.default_bytes.empty()) {
+            out.raw(a.default_bytes);
+        } else if (is_null_value(config) && a.default_from) {
+            std::string value;
+            if (!a.default_from(config_object, value, diags_)) return false;
+            out.raw(value);
         } else if (a.is_computed() && is_null_value(config)) {
-            const bool keep = !changed_ || (a.use_state_for_unknown && !is_null_value(proposed));
-            out.raw(keep ? proposed : unknown_value_bytes);
+            // Core proposes the prior value (matched by index or key); with
+            // match_by the planner found the prior element by identity.
+            if (!changed_) out.raw(proposed);
+            else if (a.use_state_for_unknown && existed) out.raw(prior);
+            else if (a.use_non_null_state_for_unknown && existed && !is_null_value(prior)) out.raw(prior);
+            else out.raw(unknown_value_bytes);
         } else if (a.nested && !is_null_value(config) && !is_unknown_value(config)) {
-            if (!nested(a.nested->mode, object_schema{a.nested->attributes, nullptr}, prior, proposed, config, out))
+            if (!nested(a.nested->mode, object_schema{a.nested->attributes, nullptr}, a.match_keys, prior, proposed,
+                        config, out))
                 return false;
         } else {
             out.raw(proposed);
         }
-        if (a.requires_replace) note_replacement(prior, written_since(out, start));
+        if (a.requires_replace || a.replace_if) note_replacement(a, prior, written_since(out, start));
         return true;
     }
 
@@ -175,15 +190,16 @@ private:
         const std::size_t start = out_size(out);
         const nesting mode = b.mode == nesting::group ? nesting::single : b.mode;
         if (is_unknown_value(config) || is_null_value(config)) out.raw(proposed);
-        else if (!nested(mode, object_schema{b.block.attributes, &b.block.blocks}, prior, proposed, config, out))
+        else if (!nested(mode, object_schema{b.block.attributes, &b.block.blocks}, b.match_keys, prior, proposed,
+                         config, out))
             return false;
-        if (b.requires_replace) note_replacement(prior, written_since(out, start));
+        if (b.requires_replace && !create_ && written_since(out, start) != prior) note_replacement();
         return true;
     }
 
     // A value of nested objects: one, or a list, set or map of them.
-    bool nested(nesting mode, const object_schema& s, std::string_view prior, std::string_view proposed,
-                std::string_view config, msgpack_writer& out) {
+    bool nested(nesting mode, const object_schema& s, const std::vector<std::string_view>& match_keys,
+                std::string_view prior, std::string_view proposed, std::string_view config, msgpack_writer& out) {
         if (mode == nesting::single || mode == nesting::group) return object(s, prior, proposed, config, out);
         value_parts p, c, before;
         if (!split_value(proposed, p) || !split_value(config, c) || !split_value(prior, before)) return malformed();
@@ -196,7 +212,8 @@ private:
         const std::uint32_t n = static_cast<std::uint32_t>(p.elements.size());
         if (map) out.map_header(n);
         else out.array_header(n);
-        if (mode == nesting::set) return set_elements(s, p, c, out);
+        const prior_elements priors(before, match_keys);
+        if (mode == nesting::set) return set_elements(s, priors, p, c, out);
         for (std::uint32_t i = 0; i < n; ++i) {
             std::string_view prior_element = null_bytes, config_element = c.elements[i];
             if (map) {
@@ -206,8 +223,9 @@ private:
                 if (before.kind == value_parts::shape::map) prior_element = lookup(before, p.keys[i]);
             } else {
                 path_.push(attribute_path::index(i));
-                if (before.kind == value_parts::shape::array && i < before.elements.size())
-                    prior_element = before.elements[i];
+                prior_element = priors.by_identity() ? priors.find(p.elements[i])
+                                : i < before.elements.size() ? before.elements[i]
+                                                             : null_bytes;
             }
             const bool ok = object(s, prior_element, p.elements[i], config_element, out);
             path_.pop();
@@ -224,9 +242,45 @@ private:
         return null_bytes;
     }
 
+    // The prior elements of a list or set, found by identity (tfpp::match_by)
+    // or, without one, by being equal to the proposed element (Core builds a
+    // set element from a prior one only when they agree everywhere).
+    class prior_elements {
+    public:
+        prior_elements(const value_parts& before, const std::vector<std::string_view>& keys) : keys_(keys) {
+            if (before.kind != value_parts::shape::array) return;
+            index_.reserve(before.elements.size());
+            for (std::string_view e : before.elements) index_.emplace_back(identity(e), e);
+            std::sort(index_.begin(), index_.end());
+        }
+        [[nodiscard]] bool by_identity() const noexcept { return !keys_.empty(); }
+        // The prior element for a proposed one, or nil.
+        [[nodiscard]] std::string_view find(std::string_view proposed) const {
+            const std::string key = identity(proposed);
+            const auto it = std::lower_bound(index_.begin(), index_.end(), std::pair<std::string, std::string_view>(key, {}));
+            return it != index_.end() && it->first == key ? it->second : null_bytes;
+        }
+
+    private:
+        [[nodiscard]] std::string identity(std::string_view element) const {
+            if (keys_.empty()) return std::string(element);
+            object_bytes o;
+            std::string key;
+            if (!split(element, o) || o.kind != object_bytes::state::known) return key;
+            for (std::string_view name : keys_) {
+                key.append(o.get(name));
+                key.push_back('\0');
+            }
+            return key;
+        }
+        const std::vector<std::string_view>& keys_;
+        std::vector<std::pair<std::string, std::string_view>> index_;
+    };
+
     // Set elements have no address Terraform can name: changes inside one are
     // reported (for requires_replace) at the set itself.
-    bool set_elements(const object_schema& s, const value_parts& p, const value_parts& c, msgpack_writer& out) {
+    bool set_elements(const object_schema& s, const prior_elements& priors, const value_parts& p, const value_parts& c,
+                      msgpack_writer& out) {
         // Which configuration element each proposed element was built from.
         std::vector<std::pair<std::string, std::size_t>> config_keys;
         config_keys.reserve(c.elements.size());
@@ -247,7 +301,7 @@ private:
                 break;
             }
             bool ok = true;
-            if (found) ok = object(s, null_bytes, element, config_element, out);
+            if (found) ok = object(s, priors.find(element), element, config_element, out);
             else out.raw(element);
             if (!ok) return false;
         }
@@ -345,10 +399,15 @@ private:
     }
 
     // requires_replace: the object is replaced when the planned value differs
-    // from the prior one (an unknown differs). Inside a set the change is
-    // reported at the set, the deepest path Terraform can address.
-    void note_replacement(std::string_view prior, std::string_view planned) {
+    // from the prior one (an unknown differs), or, with requires_replace_if,
+    // when its predicate says so. Inside a set the change is reported at the
+    // set, the deepest path Terraform can address.
+    void note_replacement(const attribute_schema& a, std::string_view prior, std::string_view planned) {
         if (create_ || planned == prior) return;
+        if (!a.requires_replace && !a.replace_if(prior, planned, diags_)) return;
+        note_replacement();
+    }
+    void note_replacement() {
         attribute_path p;
         const std::size_t depth = set_paths_.empty() ? path_.steps().size() : set_paths_.front();
         for (std::size_t i = 0; i < depth; ++i) p.push(path_.steps()[i]);

@@ -18,6 +18,7 @@
 #include <tfpp/value/value.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -69,6 +70,69 @@ template <fixed_string Name>
 struct name {
     static constexpr std::string_view text = Name.view();
 };
+// --- plan modifiers and defaults
+
+// Like use_state_for_unknown, but only a prior value that is not null is kept.
+struct use_non_null_state_for_unknown {};
+// A change replaces the object when Predicate says so. Predicate is
+// bool(const T& prior, const T& planned), called when both are known (any
+// other change replaces), or bool(const tfpp::value<T>&, const tfpp::value<T>&)
+// to decide about null and unknown values too.
+template <auto Predicate>
+struct requires_replace_if {
+    static constexpr auto predicate = Predicate;
+};
+
+namespace detail {
+// The value of tfpp::default_value<V>: a string, integer, floating-point or
+// bool literal.
+template <std::size_t N>
+struct default_literal {
+    enum class kind : unsigned char { string, integer, real, boolean };
+    kind which{};
+    char text[N]{};
+    std::int64_t integer = 0;
+    double real = 0;
+    bool boolean = false;
+    constexpr default_literal(const char (&s)[N]) : which(kind::string) { std::copy_n(s, N, text); }
+    template <class I>
+        requires std::is_integral_v<I>
+    constexpr default_literal(I v)
+        : which(std::is_same_v<I, bool> ? kind::boolean : kind::integer), integer(static_cast<std::int64_t>(v)),
+          boolean(v != I{}) {}
+    constexpr default_literal(double v) : which(kind::real), real(v) {}
+    [[nodiscard]] constexpr std::string_view string() const { return {text, N - 1}; }
+};
+template <std::size_t N>
+default_literal(const char (&)[N]) -> default_literal<N>;
+template <class I>
+    requires std::is_integral_v<I>
+default_literal(I) -> default_literal<1>;
+default_literal(double) -> default_literal<1>;
+}  // namespace detail
+
+// The value planned when the configuration leaves the attribute null:
+// tfpp::default_value<"0644">, <8080>, <true>, <0.5>. Computed roles only.
+template <detail::default_literal V>
+struct default_value {
+    static constexpr auto literal = V;
+};
+// The value planned when the configuration leaves the attribute null,
+// computed from the rest of the configuration: Function is
+// T(const S& config), where S is the struct that holds the attribute.
+template <auto Function>
+struct default_from {
+    static constexpr auto function = Function;
+};
+// How elements of a list or set of nested objects (nested attributes or
+// blocks) are told apart: by these attributes, which the configuration sets.
+// Plan modifiers inside an element then see the prior element with the same
+// identity, wherever it was in the list.
+template <fixed_string... Names>
+struct match_by {
+    static constexpr std::array<std::string_view, sizeof...(Names)> names{Names.view()...};
+};
+
 // Bounds on the number of blocks of a list or set block (min_items<1> also
 // makes a single block required).
 template <std::int64_t N>
@@ -121,6 +185,7 @@ struct option_defaults {
     static constexpr bool for_attributes = true;  // allowed on attributes
     static constexpr bool for_blocks = false;     // allowed on blocks
     static constexpr bool is_deprecated = false;
+    static constexpr bool replace_if = false, is_default = false, is_match = false;
     static constexpr std::string_view description{}, markdown{}, deprecation{}, rename{};
     static constexpr std::int64_t min = -1, max = -1;
 };
@@ -139,6 +204,24 @@ template <>
 struct option_info<write_only> : option_defaults {};
 template <>
 struct option_info<requires_replace> : any_field_option {};
+template <>
+struct option_info<use_non_null_state_for_unknown> : option_defaults {};
+template <auto P>
+struct option_info<requires_replace_if<P>> : option_defaults {
+    static constexpr bool replace_if = true;
+};
+template <default_literal V>
+struct option_info<default_value<V>> : option_defaults {
+    static constexpr bool is_default = true;
+};
+template <auto F>
+struct option_info<default_from<F>> : option_defaults {
+    static constexpr bool is_default = true;
+};
+template <fixed_string... N>
+struct option_info<match_by<N...>> : any_field_option {
+    static constexpr bool is_match = true;
+};
 template <fixed_string T>
 struct option_info<tfpp::description<T>> : any_field_option {
     static constexpr std::string_view description = T.view();
@@ -183,6 +266,18 @@ consteval std::int64_t first_bound([[maybe_unused]] Get get) {
     return r;
 }
 
+// The first of Options for which Is(option_info<O>{}) holds, or void.
+template <auto Is, class... Options>
+struct first_option {
+    using type = void;
+};
+template <auto Is, class O, class... Rest>
+struct first_option<Is, O, Rest...> {
+    using type = std::conditional_t<Is(option_info<O>{}), O, typename first_option<Is, Rest...>::type>;
+};
+template <auto Is, class... Options>
+using first_option_t = typename first_option<Is, Options...>::type;
+
 // What attribute and block fields share: documentation and the name.
 template <class... Options>
 struct field_options {
@@ -196,6 +291,11 @@ struct field_options {
         first_text<Options...>([](auto o) { return decltype(o)::deprecation; });
     // Non-empty when tfpp::name<"..."> renames the field.
     static constexpr std::string_view terraform_name = first_text<Options...>([](auto o) { return decltype(o)::rename; });
+    // The first option of each kind, or void.
+    using replace_if_option = first_option_t<[](auto o) { return decltype(o)::replace_if; }, Options...>;
+    using default_option = first_option_t<[](auto o) { return decltype(o)::is_default; }, Options...>;
+    using match_option = first_option_t<[](auto o) { return decltype(o)::is_match; }, Options...>;
+    static constexpr int default_count = (int{option_info<Options>::is_default} + ... + 0);
 };
 
 template <class T>
@@ -224,10 +324,16 @@ struct attribute : value<T>, attribute_tag, field_options<Options...> {
                   "cannot return a value for it. Use tfpp::required<T, tfpp::write_only> or "
                   "tfpp::optional<T, tfpp::write_only>.");
     static_assert(Role == attribute_role::computed || Role == attribute_role::optional_computed ||
-                      !(std::is_same_v<Options, use_state_for_unknown> || ...),
+                      !((std::is_same_v<Options, use_state_for_unknown> ||
+                         std::is_same_v<Options, use_non_null_state_for_unknown>) || ...),
                   "tfpp: tfpp::use_state_for_unknown only applies to computed attributes (the provider sets them); "
                   "this attribute's value always comes from the configuration. Remove the option or make the "
                   "attribute tfpp::computed<T> or tfpp::optional_computed<T>.");
+
+    static_assert(Role == attribute_role::computed || Role == attribute_role::optional_computed ||
+                      !(option_info<Options>::is_default || ...),
+                  "tfpp: a default needs a computed role, because the planned value then differs from the "
+                  "configuration's null: declare the attribute tfpp::optional_computed<T, tfpp::default_value<...>>.");
 
     using value<T>::value;
     constexpr attribute() = default;

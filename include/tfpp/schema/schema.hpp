@@ -5,6 +5,7 @@
 // depth; every mistake stops the build with one `tfpp:` line.
 #pragma once
 
+#include <tfpp/diag/diagnostics.hpp>
 #include <tfpp/schema/attribute.hpp>
 #include <tfpp/schema/detail/reflect.hpp>
 #include <tfpp/schema/types.hpp>
@@ -42,6 +43,17 @@ struct attribute_schema {
     bool description_is_markdown = false;
     // Set when the attribute is a struct of attributes (protocol 6's nested_type).
     std::shared_ptr<const nested_attributes> nested{};
+
+    // Planning beyond the flags above. The encoded default and the hooks that
+    // decode values are filled in by the provider layer, which has the codecs.
+    bool use_non_null_state_for_unknown = false;
+    std::string default_bytes{};                 // tfpp::default_value, encoded; empty: none
+    std::vector<std::string_view> match_keys{};  // tfpp::match_by (list and set nested attributes)
+    // tfpp::requires_replace_if: whether the change from prior to planned replaces.
+    bool (*replace_if)(std::string_view prior, std::string_view planned, diagnostics& diags) = nullptr;
+    // tfpp::default_from: the default, from the encoded object that holds the
+    // attribute in the configuration; false (with diagnostics) when it failed.
+    bool (*default_from)(std::string_view config_object, std::string& out, diagnostics& diags) = nullptr;
 
     [[nodiscard]] bool is_computed() const noexcept {
         return role == attribute_role::computed || role == attribute_role::optional_computed;
@@ -91,6 +103,7 @@ struct nested_block_schema {
     std::int64_t min_items = 0;
     std::int64_t max_items = 0;  // 0: no limit
     bool requires_replace = false;
+    std::vector<std::string_view> match_keys{};  // tfpp::match_by (list and set blocks)
     block_schema block{};
 };
 
@@ -166,6 +179,9 @@ enum class model_problem {
     identity_role,
     identity_type,
     role_in_value,
+    bad_default,
+    bad_replace_if,
+    bad_match_by,
     role_in_role,  // stated by the attribute's own static_assert; stops the schema here
 };
 
@@ -359,6 +375,66 @@ constexpr model_problem check_names(model_context where) {
 template <class S>
 constexpr model_problem check_block_struct(model_context where, bool in_set);
 
+// tfpp::match_by<names...> on field F of a list or set of structs E: every
+// name is an attribute of E that the configuration sets.
+template <class F, class E>
+constexpr bool match_by_fits() {
+    using M = typename F::match_option;
+    if constexpr (std::is_void_v<M>) {
+        return true;
+    } else if constexpr (!is_reflectable<E> || (classify<E>() != struct_kind::attributes &&
+                                                classify<E>() != struct_kind::attributes_and_blocks)) {
+        return false;
+    } else {
+        for (std::string_view wanted : M::names) {
+            bool found = false;
+            for_each_index<E>([&]<std::size_t I>() {
+                using G = field_t<E, I>;
+                if constexpr (is_attribute<G>)
+                    if (field_name<E, I>() == wanted && !is_computed_attribute<G>) found = true;
+            });
+            if (!found) return false;
+        }
+        return M::names.size() > 0;
+    }
+}
+
+// The plan modifiers and defaults of attribute F, held by struct S.
+template <class S, class F>
+constexpr model_problem check_attribute_options() {
+    using T = typename F::value_type;
+    using U = strip_nullable_t<T>;
+    if constexpr (F::default_count > 1) {
+        return model_problem::bad_default;
+    } else if constexpr (!std::is_void_v<typename F::default_option>) {
+        using D = typename F::default_option;
+        if constexpr (requires { D::literal; }) {
+            using K = typename std::remove_cvref_t<decltype(D::literal)>::kind;
+            constexpr K k = D::literal.which;
+            constexpr type_kind want = kind_of<U>;
+            const bool fits = (k == K::string && want == type_kind::string) ||
+                              ((k == K::integer || k == K::real) && want == type_kind::number) ||
+                              (k == K::boolean && want == type_kind::boolean);
+            if (!fits) return model_problem::bad_default;
+        } else {
+            using R = std::invoke_result_t<decltype(D::function), const S&>;
+            if constexpr (!std::is_convertible_v<R, value<U>>) return model_problem::bad_default;
+        }
+    }
+    if constexpr (!std::is_void_v<typename F::replace_if_option>) {
+        constexpr auto p = F::replace_if_option::predicate;
+        if constexpr (!std::is_invocable_r_v<bool, decltype(p), const U&, const U&> &&
+                      !std::is_invocable_r_v<bool, decltype(p), const value<U>&, const value<U>&>)
+            return model_problem::bad_replace_if;
+    }
+    if constexpr (!std::is_void_v<typename F::match_option>) {
+        constexpr nested_form form = nested_form_of<T>();
+        if constexpr (form != nested_form::list && form != nested_form::set) return model_problem::bad_match_by;
+        else if constexpr (!match_by_fits<F, nested_struct_t<T>>()) return model_problem::bad_match_by;
+    }
+    return model_problem::none;
+}
+
 // The struct of a nested attribute: only attributes, which may nest further.
 template <class S>
 constexpr model_problem check_nested_struct(bool repeated, bool in_set);
@@ -391,6 +467,7 @@ constexpr model_problem check_nested_struct(bool repeated, bool in_set) {
         if constexpr (is_attribute<F>) {
             if (in_set && F::template has<write_only>) p = model_problem::write_only_in_set;
             else p = check_attribute_type<typename F::value_type>(in_set);
+            if (p == model_problem::none) p = check_attribute_options<S, F>();
         }
     });
     return p;
@@ -426,10 +503,14 @@ constexpr model_problem check_block_struct(model_context where, bool in_set) {
             if constexpr (is_attribute<F>) {
                 if (in_set && F::template has<write_only>) p = model_problem::write_only_in_set;
                 else p = check_attribute_type<typename F::value_type>(in_set);
+                if (p == model_problem::none) p = check_attribute_options<S, F>();
             } else if constexpr (is_block<F>) {
                 using E = typename F::element;
                 if constexpr (!block_bounds_ok<F>())
                     p = model_problem::bad_block_bounds;
+                else if constexpr (!std::is_void_v<typename F::match_option> &&
+                                   ((F::mode != nesting::list && F::mode != nesting::set) || !match_by_fits<F, E>()))
+                    p = model_problem::bad_match_by;
                 else if constexpr (!is_reflectable<E>)
                     p = model_problem::not_reflectable;
                 else if (F::mode != nesting::single && F::mode != nesting::group && contains_dynamic<E>())
@@ -546,6 +627,16 @@ struct model_check {
                   "tfpp: roles and blocks belong on a struct's fields, not inside a value: write "
                   "tfpp::optional<std::vector<std::string>>, or std::vector<tfpp::value<std::string>> for elements "
                   "that may be null or unknown.");
+    static_assert(problem != model_problem::bad_default,
+                  "tfpp: an attribute's default does not fit it: tfpp::default_value<\"text\"> needs a string, "
+                  "<42> or <0.5> a number, <true> a bool; tfpp::default_from<&f> needs f(const S&) returning the "
+                  "attribute's type, S being the struct that holds it; and one default per attribute.");
+    static_assert(problem != model_problem::bad_replace_if,
+                  "tfpp: tfpp::requires_replace_if<&f> needs bool f(const T& prior, const T& planned) or "
+                  "bool f(const tfpp::value<T>& prior, const tfpp::value<T>& planned), T being the attribute's type.");
+    static_assert(problem != model_problem::bad_match_by,
+                  "tfpp: tfpp::match_by<\"name\", ...> belongs on a list or set of nested attributes or blocks, and "
+                  "names attributes of their struct that the configuration sets (not computed ones).");
     static constexpr bool ok = problem == model_problem::none;
 };
 
@@ -632,6 +723,9 @@ attribute_schema derive_attribute() {
     a.write_only = F::template has<write_only>;
     a.requires_replace = F::template has<requires_replace>;
     a.use_state_for_unknown = F::template has<use_state_for_unknown>;
+    a.use_non_null_state_for_unknown = F::template has<use_non_null_state_for_unknown>;
+    if constexpr (!std::is_void_v<typename F::match_option>)
+        a.match_keys.assign(F::match_option::names.begin(), F::match_option::names.end());
     a.deprecated = F::is_deprecated || !d.deprecated.empty();
     a.deprecation_message = d.deprecated;
     apply_doc(a, d);
@@ -656,6 +750,8 @@ nested_block_schema derive_nested_block() {
     b.name = field_name<S, I>();
     b.mode = F::mode;
     b.requires_replace = F::template has<requires_replace>;
+    if constexpr (!std::is_void_v<typename F::match_option>)
+        b.match_keys.assign(F::match_option::names.begin(), F::match_option::names.end());
     if (F::mode == nesting::single) {
         b.min_items = b.max_items = F::min_items == 1 ? 1 : 0;
     } else {

@@ -7,6 +7,7 @@
 // sources, configuration, identities), the document from tfpp::schema_json.
 #pragma once
 
+#include <tfpp/provider/detail/schemas.hpp>
 #include <tfpp/provider/provider.hpp>
 #include <tfpp/schema/schema_json.hpp>
 

@@ -9,6 +9,7 @@
 #include <tfpp/log/log.hpp>
 #include <tfpp/plan/plan.hpp>
 #include <tfpp/provider/context.hpp>
+#include <tfpp/provider/detail/schemas.hpp>
 #include <tfpp/provider/provider.hpp>
 #include <tfpp/schema/schema.hpp>
 

@@ -1,0 +1,68 @@
+// The schemas of a provider's parts, each derived once on first use: the
+// model's block with the handler's version and documentation, and the plan
+// hooks that need the codecs.
+#pragma once
+
+#include <tfpp/plan/detail/hooks.hpp>
+#include <tfpp/provider/provider.hpp>
+#include <tfpp/schema/schema.hpp>
+
+namespace tfpp::detail {
+
+// A model's block with the handler's schema version and documentation.
+template <class H, class M>
+block_schema handler_block() {
+    block_schema b = derive_block<M>();
+    attach_plan_hooks<M>(b.attributes, &b.blocks);
+    if constexpr (has_schema_version<H>) b.version = H::schema_version;
+    if constexpr (has_doc<H>) {
+        constexpr doc d = H::doc;
+        apply_doc(b, d);
+        b.deprecated = !d.deprecated.empty();
+        b.deprecation_message = d.deprecated;
+    }
+    return b;
+}
+
+// The schemas of a provider's parts, each built on first use and kept.
+template <class R>
+const block_schema& resource_schema() {
+    static const block_schema s = handler_block<R, typename R::model>();
+    return s;
+}
+template <class D>
+const block_schema& data_source_schema() {
+    static const block_schema s = handler_block<D, typename D::model>();
+    return s;
+}
+template <class P>
+const block_schema& provider_config_schema() {
+    static const block_schema s = handler_block<P, typename config_of<P>::type>();
+    return s;
+}
+// nullptr when the provider declares no provider_meta.
+template <class P>
+const block_schema* provider_meta_schema() {
+    if constexpr (has_provider_meta<P>) {
+        static const block_schema s = derive_block<typename P::provider_meta>();
+        return &s;
+    } else {
+        return nullptr;
+    }
+}
+// nullptr when the resource declares no identity.
+template <class R>
+const identity_schema* resource_identity_schema() {
+    if constexpr (has_identity<R>) {
+        static const identity_schema s = [] {
+            identity_schema id = derive_identity<typename R::identity>();
+            if constexpr (has_identity_version<R>) id.version = R::identity_version;
+            return id;
+        }();
+        return &s;
+    } else {
+        return nullptr;
+    }
+}
+
+}  // namespace tfpp::detail
