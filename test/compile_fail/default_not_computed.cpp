@@ -1,0 +1,9 @@
+// expect: tfpp: a default needs a computed role
+#include <tfpp/tfpp.hpp>
+
+#include <string>
+
+struct model {
+    tfpp::optional<std::string, tfpp::default_value<"0644">> permission;
+};
+[[maybe_unused]] const auto& schema = tfpp::schema_of<model>();
