@@ -23,12 +23,6 @@ tfpp::attribute_path link_path(std::size_t i) {
     return tfpp::attribute_path("symlink").then_index(static_cast<std::int64_t>(i));
 }
 
-// A plain name inside the directory: no separators, not "." or "..".
-bool plain_name(const std::string& name) {
-    return !name.empty() && name != "." && name != ".." && name.find('/') == std::string::npos &&
-           name.find('\0') == std::string::npos;
-}
-
 std::string mode_of(const fs::path& p) {
     struct stat st {};
     return ::stat(p.c_str(), &st) == 0 ? format_mode(st.st_mode) : "0000";
@@ -103,10 +97,9 @@ directory_model apply_plan(provider& p, directory_model plan, tfpp::context& ctx
 
 }  // namespace
 
+// Permissions and link names are checked by their validators (local.hpp);
+// what is left are file names (map keys) and names used twice.
 void directory_resource::validate(const model& config, tfpp::context& ctx) {
-    if (config.permission.is_known() && !parse_mode(*config.permission))
-        ctx.error("Invalid directory permission",
-                  "\"" + *config.permission + "\" is not three or four octal digits, such as \"0755\".", "permission");
     std::set<std::string> names;
     if (config.files.is_known()) {
         for (const auto& [name, f] : *config.files) {
@@ -114,10 +107,6 @@ void directory_resource::validate(const model& config, tfpp::context& ctx) {
             if (!plain_name(name))
                 ctx.error("Invalid file name", "\"" + name + "\" must be a plain name inside the directory.",
                           file_path(name));
-            if (f.permission.is_known() && !parse_mode(*f.permission))
-                ctx.error("Invalid file permission",
-                          "\"" + *f.permission + "\" is not three or four octal digits, such as \"0644\".",
-                          file_path(name).then_attribute("permission"));
         }
     }
     if (config.symlink.is_known()) {
@@ -125,10 +114,7 @@ void directory_resource::validate(const model& config, tfpp::context& ctx) {
         for (std::size_t i = 0; i < links.size(); ++i) {
             if (!links[i].name.is_known()) continue;
             const std::string& name = *links[i].name;
-            if (!plain_name(name))
-                ctx.error("Invalid link name", "\"" + name + "\" must be a plain name inside the directory.",
-                          link_path(i).then_attribute("name"));
-            else if (!names.insert(name).second)
+            if (plain_name(name) && !names.insert(name).second)
                 ctx.error("Duplicate name", "\"" + name + "\" is used by more than one file or link.",
                           link_path(i).then_attribute("name"));
         }

@@ -49,17 +49,15 @@ void provider::configure(const provider_config& config, tfpp::context&) {
     tfpp::log::debug("local provider configured, base directory \"{}\"", base_directory);
 }
 
+bool plain_name(std::string_view name) {
+    return !name.empty() && name != "." && name != ".." && name.find('/') == std::string_view::npos &&
+           name.find('\0') == std::string_view::npos;
+}
+
 std::string provider::resolve(const std::string& filename) const {
     std::filesystem::path path(filename);
     if (path.is_relative() && !base_directory.empty()) path = std::filesystem::path(base_directory) / path;
     return std::filesystem::absolute(path).lexically_normal().string();
-}
-
-void file_resource::validate(const model& config, tfpp::context& ctx) {
-    if (config.file_permission.is_known() && !parse_mode(*config.file_permission))
-        ctx.error("Invalid file permission",
-                  "\"" + *config.file_permission + "\" is not three or four octal digits, such as \"0644\".",
-                  "file_permission");
 }
 
 std::optional<file_model> file_resource::create(model plan, tfpp::context& ctx) {

@@ -30,6 +30,13 @@ namespace local {
 
 struct provider;
 
+// Permission bits as chmod takes them. A validator is a type, so an alias
+// names it once for every attribute that uses it.
+using octal_permission = tfpp::regex<"^[0-7]{3,4}$", "three or four octal digits, such as \"0644\"">;
+
+// A name inside a directory: not empty, no "/", not "." or "..".
+bool plain_name(std::string_view name);
+
 struct provider_config {
     tfpp::optional<std::string, tfpp::description<"Directory that relative file names are resolved against. "
                                                   "Defaults to the working directory.">>
@@ -39,7 +46,7 @@ struct provider_config {
 struct file_model {
     tfpp::required<std::string, tfpp::requires_replace, tfpp::description<"Path of the file.">> filename;
     tfpp::required<std::string, tfpp::description<"Content of the file.">> content;
-    tfpp::optional_computed<std::string, tfpp::use_state_for_unknown,
+    tfpp::optional_computed<std::string, tfpp::use_state_for_unknown, octal_permission,
                             tfpp::description<"Permission bits in octal, such as \"0640\". "
                                                            "Defaults to \"0644\".">>
         file_permission;
@@ -52,9 +59,10 @@ struct file_model {
 struct file_resource {
     using model = file_model;
     static constexpr std::string_view type_name = "local_file";
+    // `tofu import local_file.x path/to/file`: the ID is the filename, read() does the rest.
+    static constexpr std::string_view import_id_attribute = "filename";
     provider& p;
 
-    void validate(const model& config, tfpp::context& ctx);
     std::optional<model> create(model plan, tfpp::context& ctx);
     std::optional<model> read(model state, tfpp::context& ctx);
     std::optional<model> update(model plan, const model& prior, tfpp::context& ctx);
@@ -64,7 +72,7 @@ struct file_resource {
 // One file of a local_directory: a value of its `files` map.
 struct directory_file {
     tfpp::required<std::string> content;
-    tfpp::optional_computed<std::string, tfpp::use_state_for_unknown> permission;
+    tfpp::optional_computed<std::string, tfpp::use_state_for_unknown, octal_permission> permission;
     tfpp::computed<std::string> sha256;
 
     struct docs {
@@ -76,7 +84,7 @@ struct directory_file {
 
 // A `symlink { ... }` block of a local_directory.
 struct directory_symlink {
-    tfpp::required<std::string> name;
+    tfpp::required<std::string, tfpp::check<&plain_name, "a plain name inside the directory">> name;
     tfpp::required<std::string> target;
 
     struct docs {
@@ -87,7 +95,7 @@ struct directory_symlink {
 
 struct directory_model {
     tfpp::required<std::string, tfpp::requires_replace> path;
-    tfpp::optional_computed<std::string, tfpp::use_state_for_unknown> permission;
+    tfpp::optional_computed<std::string, tfpp::use_state_for_unknown, octal_permission> permission;
     tfpp::optional<std::map<std::string, directory_file>> files;
     tfpp::block_list<directory_symlink> symlink;
     tfpp::computed<std::string, tfpp::use_state_for_unknown> id;

@@ -35,6 +35,11 @@ struct requires_replace;
 struct use_state_for_unknown;
 struct write_only;
 
+// Validators and rules (tfpp/validate/validators.hpp), among them:
+struct unique;                                    // no duplicate elements
+template <class... Validators> struct each;       // validators of each element
+template <class... Rules> struct rules;           // `using rules = tfpp::rules<...>;` in a struct
+
 // Documentation of a field in a model's `struct docs`, or of a whole resource.
 struct doc;
 

@@ -9,10 +9,12 @@
 #include <tfpp/diag/path.hpp>
 #include <tfpp/fwd.hpp>
 #include <tfpp/log/log.hpp>
+#include <tfpp/provider/change.hpp>
 #include <tfpp/provider/context.hpp>
 #include <tfpp/provider/provider.hpp>
 #include <tfpp/schema/attribute.hpp>
 #include <tfpp/schema/schema.hpp>
+#include <tfpp/validate/validators.hpp>
 #include <tfpp/value/dynamic.hpp>
 #include <tfpp/value/number.hpp>
 #include <tfpp/value/set.hpp>

@@ -95,11 +95,11 @@ TEST_CASE("unsupported and unknown things answer OK with error diagnostics (tfpl
     provider_session s;
     auto stub = tfplugin6::Provider::NewStub(s.channel);
 
-    SECTION("ImportResourceState for local_file is not supported") {
+    SECTION("ImportResourceState for local_directory, which declares no import, is an error") {
         grpc::ClientContext ctx;
         set_deadline(ctx);
         tfplugin6::ImportResourceState_Request req;
-        req.set_type_name("local_file");
+        req.set_type_name("local_directory");
         req.set_id("/tmp/whatever");
         tfplugin6::ImportResourceState_Response resp;
         const grpc::Status st = stub->ImportResourceState(&ctx, req, &resp);
@@ -107,7 +107,7 @@ TEST_CASE("unsupported and unknown things answer OK with error diagnostics (tfpl
         REQUIRE(st.ok());
         REQUIRE(resp.diagnostics_size() >= 1);
         CHECK(resp.diagnostics(0).severity() == tfplugin6::Diagnostic::ERROR);
-        CHECK(has_error_mentioning(resp, "not supported"));
+        CHECK(has_error_mentioning(resp, "cannot be imported"));
         CHECK(resp.imported_resources_size() == 0);
     }
     SECTION("GetFunctions is OK with no functions and no diagnostics") {
@@ -135,7 +135,7 @@ TEST_CASE("unsupported and unknown things answer OK with error diagnostics (tfpl
         // The state is handed back untouched.
         CHECK(resp.new_state().msgpack() == std::string("\xc0", 1));
     }
-    SECTION("MoveResourceState is not supported") {
+    SECTION("MoveResourceState from a type with no move_from for it is an error") {
         grpc::ClientContext ctx;
         set_deadline(ctx);
         tfplugin6::MoveResourceState_Request req;
@@ -145,7 +145,8 @@ TEST_CASE("unsupported and unknown things answer OK with error diagnostics (tfpl
         const grpc::Status st = stub->MoveResourceState(&ctx, req, &resp);
         INFO(describe(st) << "\n" << resp.DebugString());
         REQUIRE(st.ok());
-        CHECK(has_error_mentioning(resp, "not supported"));
+        CHECK(has_error_mentioning(resp, "cannot take the state of other_thing"));
+        CHECK_FALSE(resp.has_target_state());
     }
     SECTION("ListResource streams one event carrying the error") {
         grpc::ClientContext ctx;
@@ -175,10 +176,10 @@ TEST_CASE("unsupported operations answer with error diagnostics (tfplugin5)", "[
     auto stub = tfplugin5::Provider::NewStub(s.channel);
     grpc::ClientContext ctx;
     set_deadline(ctx);
-    tfplugin5::ImportResourceState_Request req;
+    tfplugin5::ValidateEphemeralResourceConfig_Request req;
     req.set_type_name("local_file");
-    tfplugin5::ImportResourceState_Response resp;
-    const grpc::Status st = stub->ImportResourceState(&ctx, req, &resp);
+    tfplugin5::ValidateEphemeralResourceConfig_Response resp;
+    const grpc::Status st = stub->ValidateEphemeralResourceConfig(&ctx, req, &resp);
     INFO(describe(st) << "\n" << resp.DebugString());
     REQUIRE(st.ok());
     CHECK(has_error_mentioning(resp, "not supported"));

@@ -196,7 +196,8 @@ TEST_CASE("local_file: validation points at the attribute", "[rpc][example]") {
     req.mutable_config()->set_msgpack(tfpp::to_msgpack(c));
     REQUIRE(t.service.ValidateResourceConfig(nullptr, &req, &resp).ok());
     REQUIRE(resp.diagnostics_size() == 1);
-    CHECK(resp.diagnostics(0).summary() == "Invalid file permission");
+    CHECK(resp.diagnostics(0).summary() == "Invalid value");
+    CHECK(resp.diagnostics(0).detail() == "must be three or four octal digits, such as \"0644\", got \"999\"");
     CHECK(resp.diagnostics(0).attribute().steps(0).attribute_name() == "file_permission");
 
     // unknown values are not validated
@@ -249,11 +250,12 @@ TEST_CASE("unknown types and unsupported features answer with error diagnostics"
     {
         tfplugin6::ImportResourceState_Request req;
         tfplugin6::ImportResourceState_Response resp;
-        req.set_type_name("local_file");
+        req.set_type_name("local_directory");  // declares no import
         REQUIRE(v6.ImportResourceState(nullptr, &req, &resp).ok());
         REQUIRE(resp.diagnostics_size() == 1);
         CHECK(resp.diagnostics(0).severity() == tfplugin6::Diagnostic::ERROR);
-        CHECK_THAT(resp.diagnostics(0).detail(), Catch::Contains("importing local_file is not supported"));
+        CHECK(resp.imported_resources_size() == 0);
+        CHECK_THAT(resp.diagnostics(0).detail(), Catch::Contains("local_directory cannot be imported"));
     }
     {
         tfplugin6::CallFunction_Request req;

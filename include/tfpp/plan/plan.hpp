@@ -101,6 +101,51 @@ inline bool is_unknown_value(std::string_view bytes) noexcept {
                               (static_cast<unsigned char>(bytes[0]) >= 0xd5 && static_cast<unsigned char>(bytes[0]) <= 0xd8));
 }
 
+// Splits an encoded object (nil counts as null). False when the bytes are not
+// one object (or unknown).
+inline bool split_object(std::string_view bytes, object_bytes& out) {
+    out = {};
+    if (is_null_value(bytes)) return true;
+    msgpack_reader r(bytes);
+    mp_token t;
+    if (!r.next(t)) return false;
+    if (t.kind == mp_kind::ext) {
+        out.kind = object_bytes::state::unknown;
+        return r.at_end();
+    }
+    if (t.kind != mp_kind::map) return false;
+    out.kind = object_bytes::state::known;
+    out.attributes.reserve(t.count);
+    for (std::uint32_t i = 0; i < t.count; ++i) {
+        mp_token key;
+        if (!r.next(key) || key.kind != mp_kind::str) return false;
+        const char* begin = r.position();
+        if (!r.skip()) return false;
+        out.attributes.emplace_back(key.bytes, std::string_view(begin, static_cast<std::size_t>(r.position() - begin)));
+    }
+    return r.at_end();
+}
+
+// The planned object, with the attributes that differ between `before` and
+// `after` (the plan decoded into a model and re-encoded, before and after a
+// handler edited it) taken from `after`: what the handler did not touch stays
+// byte for byte, including what the model could not hold.
+inline std::string merge_changed_attributes(std::string_view planned, std::string_view before, std::string_view after) {
+    object_bytes p, b, a;
+    if (!split_object(planned, p) || !split_object(before, b) || !split_object(after, a) ||
+        p.kind != object_bytes::state::known || a.kind != object_bytes::state::known)
+        return std::string(after);
+    std::string out;
+    msgpack_writer w(out);
+    w.map_header(static_cast<std::uint32_t>(p.attributes.size()));
+    for (const auto& [name, value] : p.attributes) {
+        w.string(name);
+        const std::string_view then = b.get(name), now = a.get(name);
+        w.raw(then == now ? value : now);
+    }
+    return out;
+}
+
 // The members of an object: attributes, and blocks when the object is a block.
 struct object_schema {
     const std::vector<attribute_schema>& attributes;
@@ -118,7 +163,7 @@ public:
     bool object(const object_schema& s, std::string_view prior, std::string_view proposed, std::string_view config,
                 msgpack_writer& out) {
         object_bytes p, c, before;
-        if (!split(proposed, p) || !split(config, c) || !split(prior, before)) return malformed();
+        if (!split_object(proposed, p) || !split_object(config, c) || !split_object(prior, before)) return malformed();
         if (p.kind != object_bytes::state::known || c.kind != object_bytes::state::known) {
             out.raw(proposed);  // null or unknown as a whole: nothing to plan inside
             return true;
@@ -266,7 +311,7 @@ private:
             if (keys_.empty()) return std::string(element);
             object_bytes o;
             std::string key;
-            if (!split(element, o) || o.kind != object_bytes::state::known) return key;
+            if (!split_object(element, o) || o.kind != object_bytes::state::known) return key;
             for (std::string_view name : keys_) {
                 key.append(o.get(name));
                 key.push_back('\0');
@@ -315,7 +360,7 @@ private:
     static std::string match_key(const object_schema& s, std::string_view element) {
         object_bytes o;
         std::string key;
-        if (!split(element, o) || o.kind != object_bytes::state::known) return key;
+        if (!split_object(element, o) || o.kind != object_bytes::state::known) return key;
         for (const auto& [name, value] : o.attributes) {
             const attribute_schema* a = find_attribute(s.attributes, name);
             if (!a || a->is_computed() || a->nested || a->write_only) continue;
@@ -331,7 +376,7 @@ private:
     static bool compatible(const object_schema& s, std::string_view config, std::string_view proposed) {
         if (config == proposed) return true;
         object_bytes c, p;
-        if (!split(config, c) || !split(proposed, p)) return false;
+        if (!split_object(config, c) || !split_object(proposed, p)) return false;
         if (c.kind != object_bytes::state::known || p.kind != object_bytes::state::known)
             return c.kind == p.kind;
         for (const auto& [name, pv] : p.attributes) {
@@ -373,29 +418,6 @@ private:
             if (!compatible(s, c.elements[i], p.elements[i])) return false;
         }
         return true;
-    }
-
-    static bool split(std::string_view bytes, object_bytes& out) {
-        out = {};
-        if (is_null_value(bytes)) return true;
-        msgpack_reader r(bytes);
-        mp_token t;
-        if (!r.next(t)) return false;
-        if (t.kind == mp_kind::ext) {
-            out.kind = object_bytes::state::unknown;
-            return r.at_end();
-        }
-        if (t.kind != mp_kind::map) return false;
-        out.kind = object_bytes::state::known;
-        out.attributes.reserve(t.count);
-        for (std::uint32_t i = 0; i < t.count; ++i) {
-            mp_token key;
-            if (!r.next(key) || key.kind != mp_kind::str) return false;
-            const char* begin = r.position();
-            if (!r.skip()) return false;
-            out.attributes.emplace_back(key.bytes, std::string_view(begin, static_cast<std::size_t>(r.position() - begin)));
-        }
-        return r.at_end();
     }
 
     // requires_replace: the object is replaced when the planned value differs

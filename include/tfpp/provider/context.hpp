@@ -1,11 +1,15 @@
 // tfpp::context: what a handler gets besides its model. It collects the
-// diagnostics the handler reports and tells whether Terraform asked to stop.
+// diagnostics the handler reports, tells whether Terraform asked to stop,
+// carries the resource's private state and lets a handler defer its work.
 #pragma once
 
 #include <tfpp/diag/diagnostics.hpp>
 
-#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <optional>
+#include <stop_token>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -21,12 +25,21 @@ struct no_object {
     }
 };
 
+// Why an operation is deferred to a later run (Terraform's deferred actions).
+enum class deferral_reason : unsigned char {
+    unknown,
+    resource_config_unknown,   // the configuration holds values not known yet
+    provider_config_unknown,   // the provider's configuration does
+    absent_prerequisite,       // something this needs does not exist yet
+};
+
 class context {
 public:
-    explicit context(const std::atomic<bool>* stop_flag = nullptr, std::string terraform_version = {})
-        : stop_flag_(stop_flag), terraform_version_(std::move(terraform_version)) {}
+    explicit context(std::stop_token stop = {}, std::string terraform_version = {}, bool deferral_allowed = false)
+        : stop_(std::move(stop)), terraform_version_(std::move(terraform_version)), deferral_allowed_(deferral_allowed) {}
 
-    // Reports an error, optionally at an attribute path such as "filename".
+    // Reports an error, optionally at an attribute path such as "filename"
+    // or tfpp::attribute_path("files").then_key(name).
     no_object error(std::string summary, std::string detail = {}, attribute_path path = {}) {
         diags_.error(std::move(summary), std::move(detail), std::move(path));
         return {};
@@ -35,14 +48,47 @@ public:
         diags_.warning(std::move(summary), std::move(detail), std::move(path));
     }
 
-    // True once Terraform sent StopProvider (the user pressed Ctrl-C): long
-    // operations should give up soon and report what exists.
-    [[nodiscard]] bool stop_requested() const noexcept {
-        return stop_flag_ != nullptr && stop_flag_->load(std::memory_order_relaxed);
+    // --- stopping: Terraform sends StopProvider when the user presses Ctrl-C.
+    // Long operations should give up soon and report what exists.
+
+    [[nodiscard]] bool stop_requested() const noexcept { return stop_.stop_requested(); }
+    // A std::stop_token for std::jthread, std::stop_callback or
+    // std::condition_variable_any waits.
+    [[nodiscard]] std::stop_token stop_token() const noexcept { return stop_; }
+    // Sleeps for `d`, or less when Terraform asks to stop; true when it did.
+    template <class Rep, class Period>
+    bool wait_for_stop(std::chrono::duration<Rep, Period> d) const {
+        std::mutex m;
+        std::condition_variable_any cv;
+        std::unique_lock lock(m);
+        return cv.wait_for(lock, stop_, d, [] { return false; }) || stop_.stop_requested();
     }
 
     // The client's version as sent in ConfigureProvider; empty before that.
     [[nodiscard]] std::string_view terraform_version() const noexcept { return terraform_version_; }
+
+    // --- private state: bytes Terraform stores with the object and hands back
+    // in every later call for it, never shown to users. tfpp keeps them from
+    // call to call unless a handler sets new ones.
+    [[nodiscard]] std::string_view private_state() const noexcept { return private_state_; }
+    void set_private_state(std::string bytes) { private_state_ = std::move(bytes); }
+
+    // --- deferral (Terraform 1.9+ run with -allow-deferral): the operation is
+    // postponed to a later run instead of failing.
+    [[nodiscard]] bool deferral_allowed() const noexcept { return deferral_allowed_; }
+    // Defers the operation. Where the client does not allow deferral, this is
+    // an error that says why the operation could not be done now.
+    void defer(deferral_reason why, std::string detail = {}) {
+        if (deferral_allowed_) {
+            deferred_ = why;
+        } else {
+            error("Operation cannot be completed yet",
+                  detail.empty() ? std::string("the provider would defer it to a later run, but this client does not "
+                                               "allow deferral")
+                                 : detail);
+        }
+    }
+    [[nodiscard]] std::optional<deferral_reason> deferred() const noexcept { return deferred_; }
 
     [[nodiscard]] const tfpp::diagnostics& diagnostics() const noexcept { return diags_; }
     [[nodiscard]] tfpp::diagnostics& diagnostics() noexcept { return diags_; }
@@ -50,8 +96,11 @@ public:
 
 private:
     tfpp::diagnostics diags_;
-    const std::atomic<bool>* stop_flag_;
+    std::stop_token stop_;
     std::string terraform_version_;
+    std::string private_state_;
+    bool deferral_allowed_ = false;
+    std::optional<deferral_reason> deferred_;
 };
 
 }  // namespace tfpp

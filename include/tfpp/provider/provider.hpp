@@ -30,6 +30,7 @@
 #pragma once
 
 #include <tfpp/fwd.hpp>
+#include <tfpp/provider/change.hpp>
 #include <tfpp/provider/context.hpp>
 #include <tfpp/schema/schema.hpp>
 
@@ -68,6 +69,100 @@ concept has_destroy = requires(R& r, const M& m, context& c) {
 };
 template <class R, class M = typename R::model>
 concept has_validate = requires(R& r, const M& m, context& c) { r.validate(m, c); };
+
+// Calls f.template operator()<T>() (or <T, index>()) for each type of a types<...> list.
+template <class List>
+struct type_list;
+template <class... T>
+struct type_list<types<T...>> {
+    template <class F>
+    static void each(F& f) {
+        (f.template operator()<T>(), ...);
+    }
+    template <class F>
+    static void each_indexed(F& f) {
+        [&]<std::size_t... I>(std::index_sequence<I...>) {
+            (f.template operator()<T, I>(), ...);
+        }(std::index_sequence_for<T...>{});
+    }
+};
+template <class List, class F>
+void for_each_type(F&& f) {
+    type_list<List>::each(f);
+}
+template <class List, class F>
+void for_each_type_indexed(F&& f) {
+    type_list<List>::each_indexed(f);
+}
+
+// --- optional resource hooks
+template <class R, class M = typename R::model>
+concept has_modify_plan = requires(R& r, change<M>& c, context& ctx) { r.modify_plan(c, ctx); };
+template <class R, class M = typename R::model>
+concept has_plan_destroy = requires(R& r, const M& m, context& ctx) { r.plan_destroy(m, ctx); };
+template <class R, class M = typename R::model>
+concept has_import_state = requires(R& r, std::string_view id, context& ctx) {
+    { r.import_state(id, ctx) } -> std::same_as<std::optional<M>>;
+};
+template <class R>
+concept has_import_id_attribute = requires {
+    { R::import_id_attribute } -> std::convertible_to<std::string_view>;
+};
+template <class R, class M = typename R::model>
+concept has_raw_upgrade = requires(R& r, const raw_state& old, context& ctx) {
+    { r.upgrade(old, ctx) } -> std::same_as<std::optional<M>>;
+};
+template <class R>
+concept has_prior_models = requires { typename R::prior_models; };
+template <class R, class M = typename R::model>
+concept has_raw_move = requires(R& r, const moved_state& from, context& ctx) {
+    { r.move_from(from, ctx) } -> std::same_as<std::optional<M>>;
+};
+template <class R, class S>
+concept has_typed_move = requires(R& r, const S& from, context& ctx) {
+    { r.move_from(from, ctx) } -> std::same_as<std::optional<typename R::model>>;
+};
+
+// What a typed upgrade of `Old` yields: the next model, or void when R has
+// no upgrade from Old.
+template <class R, class Old>
+struct upgrade_result {
+    using type = void;
+};
+template <class R, class Old>
+    requires requires(R& r, Old old, context& ctx) { r.upgrade(std::move(old), ctx); }
+struct upgrade_result<R, Old> {
+    using raw = decltype(std::declval<R&>().upgrade(std::declval<Old>(), std::declval<context&>()));
+    using type = typename std::conditional_t<is_optional_v<raw>, raw, std::optional<raw>>::value_type;
+};
+
+// Whether upgrades from Old reach the current model in at most Steps steps.
+template <class R, class Old, int Steps>
+consteval bool upgrades_to_model() {
+    if constexpr (std::is_same_v<Old, typename R::model>) return true;
+    else if constexpr (Steps == 0 || std::is_void_v<typename upgrade_result<R, Old>::type>) return false;
+    else return upgrades_to_model<R, typename upgrade_result<R, Old>::type, Steps - 1>();
+}
+
+template <class R, class List>
+struct prior_models_upgrade;
+template <class R, class... V>
+struct prior_models_upgrade<R, types<V...>> {
+    static constexpr bool value = (upgrades_to_model<R, V, sizeof...(V) + 1>() && ...);
+    static constexpr std::size_t count = sizeof...(V);
+};
+
+// A top-level string attribute named `name` in M.
+template <class M>
+consteval bool has_string_attribute(std::string_view name) {
+    bool found = false;
+    for_each_index<M>([&]<std::size_t I>() {
+        using F = field_t<M, I>;
+        if constexpr (is_attribute<F>)
+            if (field_name<M, I>() == name && kind_of<typename F::value_type> == type_kind::string) found = true;
+    });
+    return found;
+}
 
 template <class P>
 concept has_config = requires { typename P::config; };
@@ -185,9 +280,30 @@ struct resource_check {
         if constexpr (has_identity<R>) return model_check<typename R::identity, model_context::identity>::ok;
         else return true;
     }();
+    static constexpr bool import_ok = [] {
+        if constexpr (problem == handler_problem::none && has_import_id_attribute<R>)
+            return has_string_attribute<typename R::model>(R::import_id_attribute);
+        else return true;
+    }();
+    static_assert(import_ok,
+                  "tfpp: a resource's import_id_attribute must name a string attribute of its model: `tfpp import` "
+                  "puts the ID there and read() fills in the rest.");
+    static constexpr bool upgrades_ok = [] {
+        if constexpr (problem == handler_problem::none && has_prior_models<R>) {
+            using chain = prior_models_upgrade<R, typename R::prior_models>;
+            if constexpr (has_schema_version<R>) return chain::value && chain::count <= std::size_t(R::schema_version);
+            else return chain::count == 0;
+        } else {
+            return true;
+        }
+    }();
+    static_assert(upgrades_ok,
+                  "tfpp: each struct in prior_models (the model of schema versions 0, 1, ...) must upgrade to the "
+                  "current model, one upgrade() after another: `next_model upgrade(old_model old, tfpp::context& ctx)` "
+                  "(or returning std::optional); there are at most schema_version of them.");
     static constexpr bool ok = [] {
         if constexpr (problem == handler_problem::none)
-            return named_well && version_ok && identity_version_ok && identity_ok &&
+            return named_well && version_ok && identity_version_ok && identity_ok && import_ok && upgrades_ok &&
                    model_check<typename R::model, model_context::resource>::ok;
         else
             return false;

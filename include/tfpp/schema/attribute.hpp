@@ -281,6 +281,7 @@ using first_option_t = typename first_option<Is, Options...>::type;
 // What attribute and block fields share: documentation and the name.
 template <class... Options>
 struct field_options {
+    using option_list = types<Options...>;
     template <class O>
     static constexpr bool has = (std::is_same_v<O, Options> || ...);
     static constexpr std::string_view description = first_text<Options...>([](auto o) { return decltype(o)::description; });
@@ -371,7 +372,8 @@ struct block_field : value<typename block_container<Mode, S>::type>, block_tag, 
     static_assert(!(option_info<Options>::is_option && ...) ||
                       !((option_info<Options>::is_option && !option_info<Options>::for_blocks) || ...),
                   "tfpp: tfpp::sensitive, tfpp::write_only and tfpp::use_state_for_unknown apply to attributes, not "
-                  "to blocks. Put the option on the attributes inside the block's struct.");
+                  "to blocks, and so do validators (tfpp::length, tfpp::size, ...). Put the option on the attributes "
+                  "inside the block's struct; bound the number of blocks with tfpp::min_items<N> and tfpp::max_items<N>.");
 
     using value<container>::value;
     constexpr block_field() = default;

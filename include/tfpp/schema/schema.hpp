@@ -9,6 +9,7 @@
 #include <tfpp/schema/attribute.hpp>
 #include <tfpp/schema/detail/reflect.hpp>
 #include <tfpp/schema/types.hpp>
+#include <tfpp/validate/validators.hpp>
 #include <tfpp/value/type.hpp>
 
 #include <algorithm>
@@ -54,6 +55,9 @@ struct attribute_schema {
     // tfpp::default_from: the default, from the encoded object that holds the
     // attribute in the configuration; false (with diagnostics) when it failed.
     bool (*default_from)(std::string_view config_object, std::string& out, diagnostics& diags) = nullptr;
+    // What its validators and the rules that name it require, in plain
+    // English ("at least 1 and at most 64 characters"), for documentation.
+    std::vector<std::string> constraints{};
 
     [[nodiscard]] bool is_computed() const noexcept {
         return role == attribute_role::computed || role == attribute_role::optional_computed;
@@ -81,7 +85,7 @@ struct nested_attributes {
 struct block_schema {
     std::int64_t version = 0;                     // the schema version (top level only)
     std::vector<attribute_schema> attributes{};   // sorted by name, as go-cty orders object attributes
-    std::vector<nested_block_schema> blocks{};    // sorted by name
+    std::vector<nested_block_schema> blocks;      // sorted by name (no initializer: the type is incomplete here)
     std::string_view description{};
     bool description_is_markdown = false;
     bool deprecated = false;
@@ -104,6 +108,7 @@ struct nested_block_schema {
     std::int64_t max_items = 0;  // 0: no limit
     bool requires_replace = false;
     std::vector<std::string_view> match_keys{};  // tfpp::match_by (list and set blocks)
+    std::vector<std::string> constraints{};      // what the rules that name it require
     block_schema block{};
 };
 
@@ -182,8 +187,38 @@ enum class model_problem {
     bad_default,
     bad_replace_if,
     bad_match_by,
+    // validators and rules (tfpp/validate/validators.hpp)
+    length_not_string,
+    regex_not_string,
+    range_not_number,
+    one_of_mismatch,
+    size_not_collection,
+    unique_not_comparable,
+    each_not_collection,
+    each_not_validators,
+    check_not_callable,
+    bad_rules,
+    bad_rule_name,
     role_in_role,  // stated by the attribute's own static_assert; stops the schema here
 };
+
+constexpr model_problem validator_model_problem(validator_problem p) {
+    switch (p) {
+    case validator_problem::none: return model_problem::none;
+    case validator_problem::length_not_string: return model_problem::length_not_string;
+    case validator_problem::regex_not_string: return model_problem::regex_not_string;
+    case validator_problem::range_not_number: return model_problem::range_not_number;
+    case validator_problem::one_of_mismatch: return model_problem::one_of_mismatch;
+    case validator_problem::size_not_collection: return model_problem::size_not_collection;
+    case validator_problem::unique_not_comparable: return model_problem::unique_not_comparable;
+    case validator_problem::each_not_collection: return model_problem::each_not_collection;
+    case validator_problem::each_not_validators: return model_problem::each_not_validators;
+    case validator_problem::check_not_callable: return model_problem::check_not_callable;
+    case validator_problem::bad_rules: return model_problem::bad_rules;
+    case validator_problem::bad_rule_name: return model_problem::bad_rule_name;
+    }
+    return model_problem::none;
+}
 
 // What the fields of a struct are.
 enum class struct_kind { plain, attributes, attributes_and_blocks, mixed };
@@ -461,6 +496,7 @@ constexpr model_problem check_nested_struct(bool repeated, bool in_set) {
     if (repeated && contains_dynamic<S>()) return model_problem::dynamic_in_repeated_nesting;
     model_problem p = check_names<S>(model_context::block);
     if (p == model_problem::none) p = check_docs<S>();
+    if (p == model_problem::none) p = validator_model_problem(rules_problem<S>());
     for_each_index<S>([&]<std::size_t I>() {
         using F = field_t<S, I>;
         if (p != model_problem::none) return;
@@ -468,6 +504,7 @@ constexpr model_problem check_nested_struct(bool repeated, bool in_set) {
             if (in_set && F::template has<write_only>) p = model_problem::write_only_in_set;
             else p = check_attribute_type<typename F::value_type>(in_set);
             if (p == model_problem::none) p = check_attribute_options<S, F>();
+            if (p == model_problem::none) p = validator_model_problem(attribute_validators_problem<F>());
         }
     });
     return p;
@@ -497,6 +534,7 @@ constexpr model_problem check_block_struct(model_context where, bool in_set) {
         });
         if (p == model_problem::none) p = check_names<S>(where);
         if (p == model_problem::none) p = check_docs<S>();
+        if (p == model_problem::none) p = validator_model_problem(rules_problem<S>());
         for_each_index<S>([&]<std::size_t I>() {
             using F = field_t<S, I>;
             if (p != model_problem::none) return;
@@ -504,6 +542,7 @@ constexpr model_problem check_block_struct(model_context where, bool in_set) {
                 if (in_set && F::template has<write_only>) p = model_problem::write_only_in_set;
                 else p = check_attribute_type<typename F::value_type>(in_set);
                 if (p == model_problem::none) p = check_attribute_options<S, F>();
+                if (p == model_problem::none) p = validator_model_problem(attribute_validators_problem<F>());
             } else if constexpr (is_block<F>) {
                 using E = typename F::element;
                 if constexpr (!block_bounds_ok<F>())
@@ -637,6 +676,45 @@ struct model_check {
     static_assert(problem != model_problem::bad_match_by,
                   "tfpp: tfpp::match_by<\"name\", ...> belongs on a list or set of nested attributes or blocks, and "
                   "names attributes of their struct that the configuration sets (not computed ones).");
+    static_assert(problem != model_problem::length_not_string,
+                  "tfpp: tfpp::length<Min, Max> counts the characters of a string, and this attribute (or, inside "
+                  "tfpp::each<...>, its element) is not a string. Use tfpp::range<Min, Max> for a number, "
+                  "tfpp::size<Min, Max> for a list, set or map.");
+    static_assert(problem != model_problem::regex_not_string,
+                  "tfpp: tfpp::regex<\"...\"> matches strings, and this attribute (or, inside tfpp::each<...>, its "
+                  "element) is not a string. Use tfpp::check<&f, \"...\"> for values of other types.");
+    static_assert(problem != model_problem::range_not_number,
+                  "tfpp: tfpp::range<Min, Max> (and tfpp::at_least, tfpp::at_most) bounds a number, and this "
+                  "attribute (or, inside tfpp::each<...>, its element) is not a number. Use tfpp::length<Min, Max> "
+                  "for a string, tfpp::size<Min, Max> for a list, set or map.");
+    static_assert(problem != model_problem::one_of_mismatch,
+                  "tfpp: the values of tfpp::one_of<...> do not fit the attribute's type: a string takes strings "
+                  "(tfpp::one_of<\"tcp\", \"udp\">), a number takes numbers (tfpp::one_of<1, 2, 3>), a bool bools.");
+    static_assert(problem != model_problem::size_not_collection,
+                  "tfpp: tfpp::size<Min, Max> and tfpp::unique apply to lists, sets and maps, and this attribute (or, "
+                  "inside tfpp::each<...>, its element) is not one. Use tfpp::length<Min, Max> for a string, "
+                  "tfpp::range<Min, Max> for a number.");
+    static_assert(problem != model_problem::unique_not_comparable,
+                  "tfpp: tfpp::unique compares elements with ==, and the elements of this attribute have no "
+                  "operator==. Give their struct `bool operator==(const S&) const = default;`.");
+    static_assert(problem != model_problem::each_not_collection,
+                  "tfpp: tfpp::each<...> applies validators to the elements of a list or set or the values of a "
+                  "map, and this attribute (or, inside another tfpp::each<...>, its element) is not one. Put the "
+                  "validators on the attribute itself.");
+    static_assert(problem != model_problem::each_not_validators,
+                  "tfpp: tfpp::each<...> takes one or more validators (tfpp::length, tfpp::range, tfpp::one_of, "
+                  "tfpp::regex, tfpp::size, tfpp::unique, tfpp::each, tfpp::check).");
+    static_assert(problem != model_problem::check_not_callable,
+                  "tfpp: tfpp::check<&f, \"...\"> needs bool f(const T&), T being the attribute's type (inside "
+                  "tfpp::each<...>, its element type).");
+    static_assert(problem != model_problem::bad_rules,
+                  "tfpp: a struct's `using rules = tfpp::rules<...>;` lists tfpp::conflicts_with<...>, "
+                  "tfpp::exactly_one_of<...>, tfpp::at_least_one_of<...> or tfpp::required_together<...>, each "
+                  "naming two or more different fields.");
+    static_assert(problem != model_problem::bad_rule_name,
+                  "tfpp: a name in a struct's rules is not a field of that struct that the configuration can set. "
+                  "Use the Terraform names of its attributes (not tfpp::computed ones) and blocks (not "
+                  "tfpp::block_group).");
     static constexpr bool ok = problem == model_problem::none;
 };
 
@@ -728,6 +806,7 @@ attribute_schema derive_attribute() {
         a.match_keys.assign(F::match_option::names.begin(), F::match_option::names.end());
     a.deprecated = F::is_deprecated || !d.deprecated.empty();
     a.deprecation_message = d.deprecated;
+    if constexpr (may_have_constraints<S, F>) a.constraints = field_constraints<S, I>();
     apply_doc(a, d);
     constexpr nested_form form = nested_form_of<T>();
     if constexpr (form != nested_form::none) {
@@ -758,6 +837,7 @@ nested_block_schema derive_nested_block() {
         b.min_items = std::max<std::int64_t>(F::min_items, 0);
         b.max_items = std::max<std::int64_t>(F::max_items, 0);
     }
+    if constexpr (may_have_constraints<S, F>) b.constraints = field_constraints<S, I>();
     b.block = derive_block<typename F::element>();
     apply_doc(b.block, d);
     b.block.deprecated = F::is_deprecated || !d.deprecated.empty();

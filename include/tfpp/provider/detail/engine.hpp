@@ -12,8 +12,9 @@
 #include <tfpp/provider/detail/schemas.hpp>
 #include <tfpp/provider/provider.hpp>
 #include <tfpp/schema/schema.hpp>
+#include <tfpp/validate/detail/run.hpp>
 
-#include <atomic>
+#include <stop_token>
 #include <exception>
 #include <map>
 #include <mutex>
@@ -209,16 +210,8 @@ bool decode_model(std::string_view bytes, M& out, context& ctx) {
     return decode_msgpack(bytes.empty() ? null_bytes : bytes, out, ctx.diagnostics());
 }
 
-struct apply_result {
-    std::optional<std::string> new_state;  // nullopt: null (destroyed or never created)
-    std::string private_state;
-};
-
-struct read_result {
-    std::optional<std::string> new_state;  // nullopt: the object is gone
-    std::string private_state;
-};
-
+// The resource side of the engine. Values travel encoded; each handler's
+// private state travels in its context (set before the call, read after).
 class resource_handler {
 public:
     virtual ~resource_handler() = default;
@@ -229,13 +222,23 @@ public:
     virtual void validate(std::string_view config, context& ctx) = 0;
     virtual void plan(std::string_view prior, std::string_view proposed, std::string_view config, plan_result& out,
                       context& ctx) = 0;
-    virtual apply_result apply(std::string_view prior, std::string_view planned, std::string_view config,
-                               std::string_view planned_private, context& ctx) = 0;
-    virtual read_result read(std::string_view current, std::string_view private_state, context& ctx) = 0;
-    // Stored state as JSON, or (flatmap non-null) in the flatmap format of Terraform before 0.12.
+    // The new state; nullopt: null (destroyed, or nothing was created).
+    virtual std::optional<std::string> apply(std::string_view prior, std::string_view planned,
+                                             std::string_view config, context& ctx) = 0;
+    // The current state; nullopt: the object is gone.
+    virtual std::optional<std::string> read(std::string_view current, context& ctx) = 0;
+    // Stored state as JSON, or (flatmap non-null) in the flatmap format of
+    // Terraform before 0.12, brought to the current schema.
     virtual std::optional<std::string> upgrade(std::int64_t version, std::string_view json,
                                                const std::map<std::string, std::string>* flatmap,
                                                context& ctx) = 0;
+    // The state to import for an ID; nullopt on failure (with diagnostics).
+    virtual std::optional<std::string> import(std::string_view id, context& ctx) = 0;
+    // This resource's state from another type's. source_current is that
+    // state already upgraded to its type's current schema, when the type is
+    // this provider's own (empty otherwise).
+    virtual std::optional<std::string> move(const moved_state& from, std::string_view source_current,
+                                            context& ctx) = 0;
 };
 
 class data_source_handler {
@@ -253,11 +256,13 @@ std::string operation_name(std::string_view operation) {
     return std::string(Handler::type_name) + " " + std::string(operation);
 }
 
-// Decodes a configuration and runs the handler's own validate(), if any.
+// Decodes a configuration, runs the model's validators (tfpp::length, ...,
+// and each struct's rules), then the handler's own validate(), if any.
 template <class Handler>
 void validate_config(Handler& impl, std::string_view config, context& ctx) {
     typename Handler::model m;
     if (!decode_model(config, m, ctx)) return;
+    guarded(ctx, operation_name<Handler>("validators"), [&] { run_validators(m, ctx.diagnostics()); });
     if constexpr (has_validate<Handler>)
         guarded(ctx, operation_name<Handler>("validate"), [&] { impl.validate(m, ctx); });
 }
@@ -282,69 +287,57 @@ public:
 
     void plan(std::string_view prior, std::string_view proposed, std::string_view config, plan_result& out,
               context& ctx) override {
-        plan_resource_change(schema(), prior, proposed, config, out, ctx.diagnostics());
+        if (is_null_value(proposed)) {  // destroy
+            if constexpr (has_plan_destroy<R>) {
+                model state;
+                if (decode_model(prior, state, ctx))
+                    guarded(ctx, operation_name<R>("plan_destroy"), [&] { impl_.plan_destroy(state, ctx); });
+            }
+            out.planned_state.assign(null_bytes);
+            return;
+        }
+        if (!plan_resource_change(schema(), prior, proposed, config, out, ctx.diagnostics())) return;
+        if constexpr (has_modify_plan<R>) modify_plan(prior, config, out, ctx);
     }
 
-    apply_result apply(std::string_view prior_bytes, std::string_view planned_bytes, std::string_view config_bytes,
-                       std::string_view planned_private, context& ctx) override {
-        apply_result result;
-        result.private_state.assign(planned_private);
+    std::optional<std::string> apply(std::string_view prior_bytes, std::string_view planned_bytes,
+                                     std::string_view config_bytes, context& ctx) override {
         const bool destroy = is_null_value(planned_bytes);
         const bool create = is_null_value(prior_bytes);
+        // Whatever fails, Terraform must learn what exists: the prior object
+        // unless the handler says otherwise.
+        const auto unchanged = [&]() -> std::optional<std::string> {
+            if (create) return std::nullopt;
+            return std::string(prior_bytes);
+        };
         model prior, planned;
-        if (!create && !decode_model(prior_bytes, prior, ctx)) {
-            // Keep what Terraform knows about the object rather than losing it.
-            result.new_state.emplace(prior_bytes);
-            return result;
-        }
+        if (!create && !decode_model(prior_bytes, prior, ctx)) return unchanged();
         if (destroy) {
             guarded(ctx, operation_name<R>("destroy"), [&] { impl_.destroy(prior, ctx); });
-            if (ctx.has_errors()) result.new_state.emplace(prior_bytes);  // still exists
-            return result;
+            return ctx.has_errors() ? unchanged() : std::nullopt;  // on failure it still exists
         }
-        if (!decode_model(planned_bytes, planned, ctx)) {
-            if (!create) result.new_state.emplace(prior_bytes);
-            return result;
-        }
+        if (!decode_model(planned_bytes, planned, ctx)) return unchanged();
         if constexpr (has_write_only<model>()) {
             model config;
-            if (!decode_model(config_bytes, config, ctx)) {
-                if (!create) result.new_state.emplace(prior_bytes);
-                return result;
-            }
+            if (!decode_model(config_bytes, config, ctx)) return unchanged();
             take_write_only(planned, config);
         }
         std::optional<model> state;
-        if (create) {
-            guarded(ctx, operation_name<R>("create"), [&] { state = impl_.create(std::move(planned), ctx); });
-        } else {
-            guarded(ctx, operation_name<R>("update"), [&] { state = impl_.update(std::move(planned), prior, ctx); });
-        }
-        if (state) {
-            settle_unknowns(*state, ctx, operation_name<R>(create ? "create" : "update"));
-            if constexpr (has_write_only<model>()) drop_write_only(*state);
-            result.new_state.emplace(to_msgpack(*state));
-        } else if (!ctx.has_errors()) {
+        const std::string operation = operation_name<R>(create ? "create" : "update");
+        if (create) guarded(ctx, operation, [&] { state = impl_.create(std::move(planned), ctx); });
+        else guarded(ctx, operation, [&] { state = impl_.update(std::move(planned), prior, ctx); });
+        if (state) return finished(*state, ctx, operation);
+        if (!ctx.has_errors())
             ctx.error("Provider returned no object",
-                      operation_name<R>(create ? "create" : "update") +
-                          " returned no object and no error; it must return the object's state or report an error.");
-            if (!create) result.new_state.emplace(prior_bytes);
-        } else if (!create) {
-            // The update failed and the handler did not say what exists now:
-            // the object as it was before is the best knowledge there is.
-            result.new_state.emplace(prior_bytes);
-        }
-        return result;
+                      operation + " returned no object and no error; it must return the object's state or report an error.");
+        // The handler did not say what exists now: the object as it was
+        // before is the best knowledge there is.
+        return unchanged();
     }
 
-    read_result read(std::string_view current, std::string_view private_state, context& ctx) override {
-        read_result result;
-        result.private_state.assign(private_state);
+    std::optional<std::string> read(std::string_view current, context& ctx) override {
         model m;
-        if (!decode_model(current, m, ctx)) {
-            result.new_state.emplace(current);
-            return result;
-        }
+        if (!decode_model(current, m, ctx)) return std::string(current);
         std::optional<model> state;
         bool threw = false;
         guarded(ctx, operation_name<R>("read"), [&] {
@@ -352,14 +345,10 @@ public:
             state = impl_.read(std::move(m), ctx);
             threw = false;
         });
-        if (threw || (!state && ctx.has_errors())) {
-            result.new_state.emplace(current);  // unchanged: a failed read must not forget the object
-        } else if (state) {
-            settle_unknowns(*state, ctx, operation_name<R>("read"));
-            if constexpr (has_write_only<model>()) drop_write_only(*state);
-            result.new_state.emplace(to_msgpack(*state));
-        }
-        return result;
+        // A failed read must not forget the object.
+        if (threw || (!state && ctx.has_errors())) return std::string(current);
+        if (!state) return std::nullopt;
+        return finished(*state, ctx, operation_name<R>("read"));
     }
 
     std::optional<std::string> upgrade(std::int64_t version, std::string_view json,
@@ -372,20 +361,159 @@ public:
                           std::to_string(current) + ". Use a newer provider release.");
             return std::nullopt;
         }
-        if (version < current) {
-            ctx.error("Resource state upgrade not supported",
-                      "the stored state of " + std::string(R::type_name) + " has schema version " +
-                          std::to_string(version) + " and this provider has no upgrade to version " +
-                          std::to_string(current));
+        std::optional<model> m;
+        if (version == current) {
+            m.emplace();
+            if (!decode_stored(json, flatmap, *m, ctx)) return std::nullopt;
+        } else {
+            m = upgrade_from(version, json, flatmap, ctx);
+            if (!m || ctx.has_errors()) {
+                if (!ctx.has_errors())
+                    ctx.error("Resource state upgrade failed", operation_name<R>("upgrade") +
+                                                                   " returned no state and no error");
+                return std::nullopt;
+            }
+        }
+        return finished(*m, ctx, operation_name<R>("upgrade"));
+    }
+
+    std::optional<std::string> import(std::string_view id, context& ctx) override {
+        std::optional<model> m;
+        if constexpr (has_import_state<R>) {
+            guarded(ctx, operation_name<R>("import_state"), [&] { m = impl_.import_state(id, ctx); });
+        } else if constexpr (has_import_id_attribute<R>) {
+            m.emplace();
+            for_each_index<model>([&]<std::size_t I>() {
+                using F = field_t<model, I>;
+                if constexpr (is_attribute<F> && kind_of<typename F::value_type> == type_kind::string)
+                    if (field_name<model, I>() == R::import_id_attribute) get<I>(*m) = std::string(id);
+            });
+        } else {
+            ctx.error("Resource import not supported",
+                      std::string(R::type_name) + " cannot be imported: the provider declares no import for it.");
             return std::nullopt;
         }
-        model m;
-        if (flatmap ? !decode_flatmap(*flatmap, m, ctx.diagnostics()) : !decode_json(json, m, ctx.diagnostics()))
+        if (!m) {
+            if (!ctx.has_errors())
+                ctx.error("Cannot import", operation_name<R>("import_state") + " returned no object and no error");
             return std::nullopt;
-        return to_msgpack(m);
+        }
+        return finished(*m, ctx, operation_name<R>("import_state"));
+    }
+
+    std::optional<std::string> move(const moved_state& from, std::string_view source_current, context& ctx) override {
+        std::optional<model> m;
+        bool moved = false;
+        if (!source_current.empty()) {
+            // The source is one of this provider's resource types: typed, if
+            // this resource has a move_from for its model.
+            for_each_type<typename resource_list<P>::type>([&]<class S>() {
+                if constexpr (has_typed_move<R, typename S::model>) {
+                    if (moved || S::type_name != from.type_name) return;
+                    moved = true;
+                    typename S::model source;
+                    if (!decode_model(source_current, source, ctx)) return;
+                    guarded(ctx, operation_name<R>("move_from"), [&] { m = impl_.move_from(source, ctx); });
+                }
+            });
+        }
+        if (!moved) {
+            if constexpr (has_raw_move<R>) {
+                moved = true;
+                guarded(ctx, operation_name<R>("move_from"), [&] { m = impl_.move_from(from, ctx); });
+            }
+        }
+        if (!moved) {
+            ctx.error("Move not supported", std::string(R::type_name) + " cannot take the state of " +
+                                                std::string(from.type_name) + " (from " +
+                                                std::string(from.provider_address) + "): it has no move_from for it.");
+            return std::nullopt;
+        }
+        if (!m) {
+            if (!ctx.has_errors())
+                ctx.error("Move failed", operation_name<R>("move_from") + " returned no object and no error");
+            return std::nullopt;
+        }
+        return finished(*m, ctx, operation_name<R>("move_from"));
     }
 
 private:
+    // A handler's result as Terraform must receive it: no unknowns, no
+    // write-only values.
+    std::string finished(model& state, context& ctx, std::string_view operation) {
+        settle_unknowns(state, ctx, operation);
+        if constexpr (has_write_only<model>()) drop_write_only(state);
+        return to_msgpack(state);
+    }
+
+    template <class T>
+    static bool decode_stored(std::string_view json, const std::map<std::string, std::string>* flatmap, T& out,
+                              context& ctx) {
+        return flatmap ? decode_flatmap(*flatmap, out, ctx.diagnostics()) : decode_json(json, out, ctx.diagnostics());
+    }
+
+    // A stored state of an earlier schema version, through the typed
+    // upgrades from prior_models, or the raw upgrade.
+    std::optional<model> upgrade_from(std::int64_t version, std::string_view json,
+                                      const std::map<std::string, std::string>* flatmap, context& ctx) {
+        if constexpr (has_prior_models<R>) {
+            using list = typename R::prior_models;
+            std::optional<model> m;
+            bool typed = false;
+            for_each_type_indexed<list>([&]<class V, std::size_t I>() {
+                if (static_cast<std::int64_t>(I) != version) return;
+                typed = true;
+                V old;
+                if (!decode_stored(json, flatmap, old, ctx)) return;
+                m = upgrade_chain(std::move(old), ctx);
+            });
+            if (typed) return m;
+        }
+        if constexpr (has_raw_upgrade<R>) {
+            std::optional<model> m;
+            guarded(ctx, operation_name<R>("upgrade"), [&] { m = impl_.upgrade(raw_state{version, json, flatmap}, ctx); });
+            return m;
+        } else {
+            ctx.error("Resource state upgrade not supported",
+                      "the stored state of " + std::string(R::type_name) + " has schema version " +
+                          std::to_string(version) + " and this provider has no upgrade from it to version " +
+                          std::to_string(schema().version) + " (declare its model in prior_models with an upgrade(), "
+                                                             "or an upgrade(const tfpp::raw_state&, ctx))");
+            return std::nullopt;
+        }
+    }
+
+    template <class T>
+    std::optional<model> upgrade_chain(T old, context& ctx) {
+        if constexpr (std::is_same_v<T, model>) {
+            return old;
+        } else {
+            using next = typename upgrade_result<R, T>::type;
+            std::optional<next> n;
+            guarded(ctx, operation_name<R>("upgrade"), [&] { n = impl_.upgrade(std::move(old), ctx); });
+            if (!n || ctx.has_errors()) return std::nullopt;
+            return upgrade_chain(std::move(*n), ctx);
+        }
+    }
+
+    // modify_plan: the handler edits the typed plan; attributes it changed
+    // replace those of the plan tfpp made, the others stay byte for byte.
+    void modify_plan(std::string_view prior_bytes, std::string_view config_bytes, plan_result& out, context& ctx) {
+        const bool create = is_null_value(prior_bytes);
+        model config, prior, planned;
+        if (!decode_model(config_bytes, config, ctx) || (!create && !decode_model(prior_bytes, prior, ctx)) ||
+            !decode_model(out.planned_state, planned, ctx))
+            return;
+        const std::string before = to_msgpack(planned);
+        change<model> c(config, create ? nullptr : &prior, std::move(planned));
+        guarded(ctx, operation_name<R>("modify_plan"), [&] { impl_.modify_plan(c, ctx); });
+        if (ctx.has_errors()) return;
+        out.planned_state = merge_changed_attributes(out.planned_state, before, to_msgpack(c.planned));
+        for (const attribute_path& p : c.replacements())
+            if (std::find(out.requires_replace.begin(), out.requires_replace.end(), p) == out.requires_replace.end())
+                out.requires_replace.push_back(p);
+    }
+
     R impl_;
 };
 
@@ -451,7 +579,8 @@ public:
 
     void validate_provider_config(std::string_view config, context& ctx) {
         config_model c;
-        decode_model(config, c, ctx);
+        if (!decode_model(config, c, ctx)) return;
+        guarded(ctx, "provider configuration validators", [&] { run_validators(c, ctx.diagnostics()); });
     }
 
     // ctx was made before the version was known; the provider's configure()
@@ -471,9 +600,12 @@ public:
     // Held by every call except ConfigureProvider.
     [[nodiscard]] std::shared_lock<std::shared_mutex> shared() { return std::shared_lock(mutex_); }
 
-    [[nodiscard]] context make_context() const { return context(&stop_requested_, terraform_version_); }
-    void request_stop() noexcept { stop_requested_.store(true, std::memory_order_relaxed); }
-    [[nodiscard]] bool stop_requested() const noexcept { return stop_requested_.load(std::memory_order_relaxed); }
+    [[nodiscard]] context make_context(bool deferral_allowed = false) const {
+        return context(stop_.get_token(), terraform_version_, deferral_allowed);
+    }
+    // StopProvider: every handler's stop token fires, now and from now on.
+    void request_stop() noexcept { stop_.request_stop(); }
+    [[nodiscard]] bool stop_requested() const noexcept { return stop_.stop_requested(); }
     P& provider() noexcept { return provider_; }
 
 private:
@@ -490,7 +622,7 @@ private:
     std::map<std::string_view, std::unique_ptr<resource_handler>> resources_;
     std::map<std::string_view, std::unique_ptr<data_source_handler>> data_sources_;
     std::shared_mutex mutex_;
-    std::atomic<bool> stop_requested_{false};
+    std::stop_source stop_;
     std::string terraform_version_;
 };
 

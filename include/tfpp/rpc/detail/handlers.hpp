@@ -25,10 +25,30 @@ inline diagnostics not_supported(std::string_view rpc, std::string_view what) {
     return d;
 }
 
+// Whether the client accepts deferred answers (Terraform 1.9+ with -allow-deferral).
+template <class Request>
+bool deferral_allowed(const Request& req) {
+    if constexpr (requires { req.client_capabilities().deferral_allowed(); })
+        return req.client_capabilities().deferral_allowed();
+    else
+        return false;
+}
+
+template <class Response>
+void deferred_to_proto(const context& ctx, Response& resp) {
+    if constexpr (requires { resp.mutable_deferred(); }) {
+        if (const auto why = ctx.deferred()) {
+            using reason = decltype(resp.deferred().reason());
+            resp.mutable_deferred()->set_reason(static_cast<reason>(static_cast<int>(*why)));
+        }
+    }
+}
+
 template <class Engine, class Response>
 void get_metadata(Engine& e, Response& resp) {
     resp.mutable_server_capabilities()->set_plan_destroy(true);
     resp.mutable_server_capabilities()->set_get_provider_schema_optional(true);
+    resp.mutable_server_capabilities()->set_move_resource_state(true);
     for (const auto& [name, r] : e.resources()) resp.add_resources()->set_type_name(std::string(name));
     for (const auto& [name, d] : e.data_sources()) resp.add_data_sources()->set_type_name(std::string(name));
 }
@@ -43,6 +63,7 @@ void get_provider_schema(Engine& e, Response& resp) {
         schema_to_proto(d->schema(), (*resp.mutable_data_source_schemas())[std::string(name)]);
     resp.mutable_server_capabilities()->set_plan_destroy(true);
     resp.mutable_server_capabilities()->set_get_provider_schema_optional(true);
+    resp.mutable_server_capabilities()->set_move_resource_state(true);
 }
 
 // GetProviderSchema's answer, built and serialized once: every later call
@@ -105,10 +126,11 @@ void validate_data_source_config(Engine& e, const Request& req, Response& resp) 
 
 template <class Engine, class Request, class Response>
 void configure_provider(Engine& e, const Request& req, Response& resp) {
-    context ctx = e.make_context();
+    context ctx = e.make_context(deferral_allowed(req));
     request_values values(e.provider_schema(), ctx);
     std::string_view config = values(req.config(), "provider configuration");
     if (!ctx.has_errors()) e.configure(config, req.terraform_version(), ctx);
+    deferred_to_proto(ctx, resp);
     diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), &e.provider_schema());
 }
 
@@ -132,17 +154,18 @@ void upgrade_resource_state(Engine& e, const Request& req, Response& resp) {
 template <class Engine, class Request, class Response>
 void read_resource(Engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
-    context ctx = e.make_context();
+    context ctx = e.make_context(deferral_allowed(req));
     auto* r = e.resource(req.type_name());
     if (r) {
         request_values values(r->schema(), ctx);
         std::string_view current = values(req.current_state(), "current state");
+        ctx.set_private_state(req.private_());
         if (ctx.has_errors()) {
             resp.mutable_new_state()->CopyFrom(req.current_state());
         } else {
-            read_result result = r->read(current, req.private_(), ctx);
-            if (result.new_state) resp.mutable_new_state()->set_msgpack(std::move(*result.new_state));
-            resp.set_private_(std::move(result.private_state));
+            if (auto state = r->read(current, ctx)) resp.mutable_new_state()->set_msgpack(std::move(*state));
+            resp.set_private_(std::string(ctx.private_state()));
+            deferred_to_proto(ctx, resp);
         }
     } else {
         ctx.error("Unknown resource type", unknown_type_detail("resource type", req.type_name()));
@@ -154,20 +177,22 @@ void read_resource(Engine& e, const Request& req, Response& resp) {
 template <class Engine, class Request, class Response>
 void plan_resource_change(Engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
-    context ctx = e.make_context();
+    context ctx = e.make_context(deferral_allowed(req));
     auto* r = e.resource(req.type_name());
     if (r) {
         request_values values(r->schema(), ctx);
         std::string_view prior = values(req.prior_state(), "prior state");
         std::string_view proposed = values(req.proposed_new_state(), "proposed new state");
         std::string_view config = values(req.config(), "configuration");
+        ctx.set_private_state(req.prior_private());
         if (!ctx.has_errors()) {
             plan_result plan;
             r->plan(prior, proposed, config, plan, ctx);
             if (!ctx.has_errors()) {
                 resp.mutable_planned_state()->set_msgpack(std::move(plan.planned_state));
                 for (const auto& path : plan.requires_replace) path_to_proto(path, *resp.add_requires_replace());
-                resp.set_planned_private(req.prior_private());
+                resp.set_planned_private(std::string(ctx.private_state()));
+                deferred_to_proto(ctx, resp);
             }
         }
     } else {
@@ -186,12 +211,12 @@ void apply_resource_change(Engine& e, const Request& req, Response& resp) {
         std::string_view prior = values(req.prior_state(), "prior state");
         std::string_view planned = values(req.planned_state(), "planned state");
         std::string_view config = values(req.config(), "configuration");
+        ctx.set_private_state(req.planned_private());
         if (ctx.has_errors()) {
             resp.mutable_new_state()->CopyFrom(req.prior_state());
         } else {
-            apply_result result = r->apply(prior, planned, config, req.planned_private(), ctx);
-            if (result.new_state) resp.mutable_new_state()->set_msgpack(std::move(*result.new_state));
-            resp.set_private_(std::move(result.private_state));
+            if (auto state = r->apply(prior, planned, config, ctx)) resp.mutable_new_state()->set_msgpack(std::move(*state));
+            resp.set_private_(std::string(ctx.private_state()));
         }
     } else {
         ctx.error("Unknown resource type", unknown_type_detail("resource type", req.type_name()));
@@ -203,13 +228,14 @@ void apply_resource_change(Engine& e, const Request& req, Response& resp) {
 template <class Engine, class Request, class Response>
 void read_data_source(Engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
-    context ctx = e.make_context();
+    context ctx = e.make_context(deferral_allowed(req));
     auto* d = e.data_source(req.type_name());
     if (d) {
         request_values values(d->schema(), ctx);
         std::string_view config = values(req.config(), "configuration");
         if (!ctx.has_errors())
             if (auto state = d->read(config, ctx)) resp.mutable_state()->set_msgpack(std::move(*state));
+        deferred_to_proto(ctx, resp);
     } else {
         ctx.error("Unknown data source", unknown_type_detail("data source", req.type_name()));
     }
@@ -218,10 +244,57 @@ void read_data_source(Engine& e, const Request& req, Response& resp) {
 
 template <class Engine, class Request, class Response>
 void import_resource_state(Engine& e, const Request& req, Response& resp) {
-    diagnostics d = e.resource(req.type_name())
-                        ? not_supported("ImportResourceState", "importing " + req.type_name())
-                        : not_supported("ImportResourceState", unknown_type_detail("resource type", req.type_name()));
-    diagnostics_to_proto(d, resp.mutable_diagnostics());
+    auto lock = e.shared();
+    context ctx = e.make_context(deferral_allowed(req));
+    auto* r = e.resource(req.type_name());
+    if (r) {
+        if (auto state = r->import(req.id(), ctx); state && !ctx.has_errors()) {
+            auto* imported = resp.add_imported_resources();
+            imported->set_type_name(req.type_name());
+            imported->mutable_state()->set_msgpack(std::move(*state));
+            imported->set_private_(std::string(ctx.private_state()));
+        }
+        deferred_to_proto(ctx, resp);
+    } else {
+        ctx.error("Unknown resource type", unknown_type_detail("resource type", req.type_name()));
+    }
+    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), r ? &r->schema() : nullptr);
+}
+
+// `moved { from = a_type.x  to = b_type.x }`: the target type builds its
+// state from the source's. A source type of this provider's own is first
+// brought to its current schema, so that the target sees its typed model.
+template <class Engine, class Request, class Response>
+void move_resource_state(Engine& e, const Request& req, Response& resp) {
+    auto lock = e.shared();
+    context ctx = e.make_context();
+    auto* target = e.resource(req.target_type_name());
+    if (target) {
+        const std::string_view address = req.source_provider_address();
+        const bool ours = address.size() > e.type_name().size() &&
+                          address.substr(address.size() - e.type_name().size()) == e.type_name() &&
+                          address[address.size() - e.type_name().size() - 1] == '/';
+        std::string source_current;
+        if (auto* source = ours ? e.resource(req.source_type_name()) : nullptr) {
+            context scratch = e.make_context();
+            if (auto state = source->upgrade(req.source_schema_version(), req.source_state().json(), nullptr, scratch))
+                source_current = std::move(*state);
+            else
+                ctx.diagnostics().append(scratch.diagnostics());
+        }
+        const moved_state from{address, req.source_type_name(), req.source_schema_version(), req.source_state().json(),
+                               req.source_private()};
+        ctx.set_private_state(req.source_private());
+        if (ctx.has_errors()) {
+            // the source state could not be read: say so, nothing to move
+        } else if (auto state = target->move(from, source_current, ctx); state && !ctx.has_errors()) {
+            resp.mutable_target_state()->set_msgpack(std::move(*state));
+            resp.set_target_private(std::string(ctx.private_state()));
+        }
+    } else {
+        ctx.error("Unknown resource type", unknown_type_detail("resource type", req.target_type_name()));
+    }
+    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), target ? &target->schema() : nullptr);
 }
 
 template <class Response>

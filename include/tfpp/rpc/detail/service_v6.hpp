@@ -118,10 +118,7 @@ public:
     }
     grpc::Status MoveResourceState(grpc::ServerContext*, const tfplugin6::MoveResourceState_Request* req,
                                    tfplugin6::MoveResourceState_Response* resp) override {
-        return rpc_call("MoveResourceState", [&] {
-            answer_not_supported(*resp, "MoveResourceState",
-                                 "moving state from " + req->source_type_name() + " to " + req->target_type_name());
-        });
+        return rpc_call("MoveResourceState", [&] { move_resource_state(e_, *req, *resp); });
     }
     grpc::Status ReadDataSource(grpc::ServerContext*, const tfplugin6::ReadDataSource_Request* req,
                                 tfplugin6::ReadDataSource_Response* resp) override {

@@ -1,0 +1,595 @@
+// Validators: checks of the configuration's values, written in the field type
+// next to the attribute's other options, and rules between the fields of one
+// struct, written as a nested alias.
+//
+//   struct server_model {
+//       tfpp::required<std::string, tfpp::length<1, 64>, tfpp::regex<"^[a-z0-9-]+$">> name;
+//       tfpp::optional<std::int64_t, tfpp::range<1, 65535>> port;
+//       tfpp::optional<std::string, tfpp::one_of<"tcp", "udp">> protocol;
+//       tfpp::optional<std::vector<std::string>, tfpp::size<1, 10>, tfpp::unique,
+//                      tfpp::each<tfpp::length<1, 32>>> tags;
+//       tfpp::optional<std::string, tfpp::check<&is_cidr, "a CIDR block such as 10.0.0.0/16">> cidr;
+//       tfpp::optional<std::string> user;
+//       tfpp::optional<std::string, tfpp::sensitive> password;
+//
+//       using rules = tfpp::rules<tfpp::required_together<"user", "password">>;
+//   };
+//
+// tfpp runs them when Terraform validates a configuration, through nested
+// attributes and blocks, before the handler's own validate(). A validator
+// never fails on a null or unknown value; the compiler checks that each fits
+// its field. Each has a description in plain English, listed in the
+// attribute's schema (attribute_schema::constraints) for documentation.
+//
+// This header is light: the code that checks values (and <regex>) is in
+// tfpp/validate/detail/run.hpp, which the engine includes.
+#pragma once
+
+#include <tfpp/fwd.hpp>
+#include <tfpp/schema/attribute.hpp>
+#include <tfpp/schema/detail/reflect.hpp>
+#include <tfpp/schema/types.hpp>
+#include <tfpp/value/number.hpp>
+
+#include <array>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace tfpp {
+
+namespace detail {
+// No bound on this side of a tfpp::range (tfpp::at_least, tfpp::at_most).
+struct unbounded {};
+// No upper bound on a length or size (tfpp::min_length, tfpp::min_size).
+inline constexpr std::int64_t no_limit = std::numeric_limits<std::int64_t>::max();
+}  // namespace detail
+
+// --- validators of one attribute (options of its role)
+
+// A string of Min to Max characters (Unicode code points), bounds included.
+template <std::int64_t Min, std::int64_t Max>
+struct length {};
+template <std::int64_t N>
+using min_length = length<N, detail::no_limit>;
+template <std::int64_t N>
+using max_length = length<0, N>;
+
+// A number from Min to Max, bounds included: tfpp::range<1, 65535>,
+// tfpp::range<0.0, 1.0>. Any number type (integers, double, tfpp::number).
+template <auto Min, auto Max>
+struct range {};
+template <auto N>
+using at_least = range<N, detail::unbounded{}>;
+template <auto N>
+using at_most = range<detail::unbounded{}, N>;
+
+// One of the values given: tfpp::one_of<"tcp", "udp">, tfpp::one_of<1, 2, 3>.
+template <detail::default_literal... Values>
+struct one_of {};
+
+// A string with a match for the ECMAScript regular expression Pattern
+// (std::regex_search: anchor it with ^ and $ to match the whole string).
+// Description says in plain words what matches, and is used in messages:
+// tfpp::regex<"^[a-z0-9-]+$", "lowercase letters, digits and hyphens">.
+template <fixed_string Pattern, fixed_string Description = "">
+struct regex {};
+
+// A list, set or map of Min to Max elements, bounds included.
+template <std::int64_t Min, std::int64_t Max>
+struct size {};
+template <std::int64_t N>
+using min_size = size<N, detail::no_limit>;
+template <std::int64_t N>
+using max_size = size<0, N>;
+
+// No two known elements of a list (or values of a map) are equal.
+struct unique {};
+
+// The validators apply to each element of a list or set, or each value of a
+// map: tfpp::each<tfpp::length<1, 10>>.
+template <class... Validators>
+struct each {};
+
+// Predicate, bool(const T&) for a field of type T, accepts the value.
+// Description completes "must be ...": tfpp::check<&is_cidr, "a CIDR block">.
+template <auto Predicate, fixed_string Description>
+struct check {};
+
+// --- rules between the fields of one struct (Terraform names)
+//
+//   using rules = tfpp::rules<tfpp::conflicts_with<"a", "b">, tfpp::exactly_one_of<"x", "y">>;
+//
+// A field is set when the configuration gives it a value (a list or set
+// block: at least one block). An unknown value may turn out null, so a rule
+// whose outcome depends on one is not checked.
+
+// At most one of the fields is set.
+template <fixed_string... Names>
+struct conflicts_with {};
+// Exactly one of the fields is set.
+template <fixed_string... Names>
+struct exactly_one_of {};
+// At least one of the fields is set.
+template <fixed_string... Names>
+struct at_least_one_of {};
+// All of the fields are set, or none.
+template <fixed_string... Names>
+struct required_together {};
+
+template <class... Rules>
+struct rules {};
+
+namespace detail {
+
+// --- texts
+
+// A string for a message: quoted, escaped, cut after limit bytes (at a
+// character boundary) when it is a value from the configuration.
+inline std::string in_quotes(std::string_view s, std::size_t limit = 64) {
+    bool cut = false;
+    if (s.size() > limit) {
+        std::size_t n = limit;
+        while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xc0) == 0x80) --n;
+        s = s.substr(0, n);
+        cut = true;
+    }
+    std::string out = "\"";
+    for (char c : s) {
+        switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\t': out += "\\t"; break;
+        default: out += c;
+        }
+    }
+    out += cut ? "...\"" : "\"";
+    return out;
+}
+
+template <class N>
+std::string number_text(const N& v) {
+    if constexpr (std::is_same_v<N, number>) return v.to_string();
+    else if constexpr (std::is_same_v<N, bool>) return v ? "true" : "false";
+    else if constexpr (std::is_integral_v<N>) return std::to_string(v);
+    else return number(static_cast<double>(v)).to_string();
+}
+
+// "a", "b", "c"
+template <std::size_t N>
+std::string name_list(const std::array<std::string_view, N>& names) {
+    std::string out;
+    for (std::size_t i = 0; i < N; ++i) out += (i ? ", " : "") + in_quotes(names[i], std::string_view::npos);
+    return out;
+}
+
+// "exactly 3 characters", "at least 1 character", "1 to 64 characters";
+// between is the form of a bounded range ("1 to 64" in messages, "at least 1
+// and at most 64" in descriptions).
+inline std::string count_text(std::int64_t min, std::int64_t max, std::string_view unit, bool description) {
+    const auto units = [&](std::int64_t n) {
+        return std::to_string(n) + " " + std::string(unit) + (n == 1 ? "" : "s");
+    };
+    if (min == max) return "exactly " + units(min);
+    if (max == no_limit) return "at least " + units(min);
+    if (min == 0) return "at most " + units(max);
+    if (description) return "at least " + std::to_string(min) + " and at most " + units(max);
+    return std::to_string(min) + " to " + units(max);
+}
+
+// Whether B is a bound of a tfpp::range (not detail::unbounded).
+template <auto B>
+inline constexpr bool is_bound = !std::is_same_v<std::remove_cvref_t<decltype(B)>, unbounded>;
+
+template <auto Min, auto Max>
+std::string range_text() {
+    constexpr bool lo = is_bound<Min>, hi = is_bound<Max>;
+    if constexpr (lo && hi) {
+        const std::string a = number_text(Min), b = number_text(Max);
+        return a == b ? "exactly " + a : "at least " + a + " and at most " + b;
+    } else if constexpr (lo) {
+        return "at least " + number_text(Min);
+    } else if constexpr (hi) {
+        return "at most " + number_text(Max);
+    } else {
+        return "any number";
+    }
+}
+
+template <default_literal V>
+std::string literal_text() {
+    using K = typename decltype(V)::kind;
+    switch (V.which) {
+    case K::string: return in_quotes(V.string(), std::string_view::npos);
+    case K::integer: return std::to_string(V.integer);
+    case K::real: return number_text(V.real);
+    case K::boolean: return V.boolean ? "true" : "false";
+    }
+    return {};
+}
+
+// --- what each validator is
+
+enum class validator_kind : unsigned char { none, length, range, one_of, regex, size, unique, each, check };
+
+// What the compiler finds wrong with a validator or a struct's rules.
+enum class validator_problem : unsigned char {
+    none,
+    length_not_string,
+    regex_not_string,
+    range_not_number,
+    one_of_mismatch,
+    size_not_collection,
+    unique_not_comparable,
+    each_not_collection,
+    each_not_validators,
+    check_not_callable,
+    bad_rules,
+    bad_rule_name,
+};
+
+template <class T>
+inline constexpr bool is_collection_kind =
+    kind_of<T> == type_kind::list || kind_of<T> == type_kind::set || kind_of<T> == type_kind::map;
+
+// The element type of a list, set or map, nullable wrappers removed.
+template <class T>
+using element_t = strip_nullable_t<typename type_info<strip_nullable_t<T>>::element>;
+
+template <class O>
+struct validator_traits {
+    static constexpr validator_kind kind = validator_kind::none;
+    template <class T>
+    static consteval validator_problem problem() {
+        return validator_problem::none;
+    }
+};
+
+template <class O>
+inline constexpr bool is_validator = validator_traits<O>::kind != validator_kind::none;
+
+// The first problem of the validators Vs on values of type T.
+template <class T, class... Vs>
+consteval validator_problem validators_problem() {
+    validator_problem p = validator_problem::none;
+    ((p = p == validator_problem::none ? validator_traits<Vs>::template problem<T>() : p), ...);
+    return p;
+}
+
+template <std::int64_t Min, std::int64_t Max>
+struct validator_traits<length<Min, Max>> {
+    static constexpr validator_kind kind = validator_kind::length;
+    template <class T>
+    static consteval validator_problem problem() {
+        return kind_of<T> == type_kind::string ? validator_problem::none : validator_problem::length_not_string;
+    }
+    static std::string description() { return count_text(Min, Max, "character", true); }
+};
+
+template <auto Min, auto Max>
+struct validator_traits<range<Min, Max>> {
+    static constexpr validator_kind kind = validator_kind::range;
+    template <class T>
+    static consteval validator_problem problem() {
+        return kind_of<T> == type_kind::number ? validator_problem::none : validator_problem::range_not_number;
+    }
+    static std::string description() { return range_text<Min, Max>(); }
+};
+
+template <default_literal... Values>
+struct validator_traits<one_of<Values...>> {
+    static constexpr validator_kind kind = validator_kind::one_of;
+    template <class T>
+    static consteval validator_problem problem() {
+        constexpr type_kind want = kind_of<T>;
+        const auto fits = [](auto v) {
+            using K = typename decltype(v)::kind;
+            return (v.which == K::string && want == type_kind::string) ||
+                   ((v.which == K::integer || v.which == K::real) && want == type_kind::number) ||
+                   (v.which == K::boolean && want == type_kind::boolean);
+        };
+        return (fits(Values) && ...) ? validator_problem::none : validator_problem::one_of_mismatch;
+    }
+    static std::string description() {
+        std::string out = "one of ";
+        bool first = true;
+        ((out += (first ? "" : ", ") + literal_text<Values>(), first = false), ...);
+        return out;
+    }
+};
+
+template <fixed_string Pattern, fixed_string Description>
+struct validator_traits<regex<Pattern, Description>> {
+    static constexpr validator_kind kind = validator_kind::regex;
+    template <class T>
+    static consteval validator_problem problem() {
+        return kind_of<T> == type_kind::string ? validator_problem::none : validator_problem::regex_not_string;
+    }
+    static std::string description() {
+        if constexpr (Description.view().empty())
+            return "matching the regular expression `" + std::string(Pattern.view()) + "`";
+        else
+            return std::string(Description.view());
+    }
+};
+
+template <std::int64_t Min, std::int64_t Max>
+struct validator_traits<size<Min, Max>> {
+    static constexpr validator_kind kind = validator_kind::size;
+    template <class T>
+    static consteval validator_problem problem() {
+        return is_collection_kind<T> ? validator_problem::none : validator_problem::size_not_collection;
+    }
+    static std::string description() { return count_text(Min, Max, "element", true); }
+};
+
+template <>
+struct validator_traits<unique> {
+    static constexpr validator_kind kind = validator_kind::unique;
+    template <class T>
+    static consteval validator_problem problem() {
+        if constexpr (!is_collection_kind<T>) return validator_problem::size_not_collection;
+        else if constexpr (!std::equality_comparable<element_t<T>>) return validator_problem::unique_not_comparable;
+        else return validator_problem::none;
+    }
+    static std::string description() { return "no duplicate elements"; }
+};
+
+template <class... Validators>
+struct validator_traits<each<Validators...>> {
+    static constexpr validator_kind kind = validator_kind::each;
+    template <class T>
+    static consteval validator_problem problem() {
+        if constexpr (sizeof...(Validators) == 0 || !(is_validator<Validators> && ...))
+            return validator_problem::each_not_validators;
+        else if constexpr (!is_collection_kind<T>) return validator_problem::each_not_collection;
+        else return validators_problem<element_t<T>, Validators...>();
+    }
+    static std::string description() {
+        std::string out = "each element: ";
+        bool first = true;
+        ((out += (first ? "" : "; ") + validator_traits<Validators>::description(), first = false), ...);
+        return out;
+    }
+};
+
+template <auto Predicate, fixed_string Description>
+struct validator_traits<check<Predicate, Description>> {
+    static constexpr validator_kind kind = validator_kind::check;
+    template <class T>
+    static consteval validator_problem problem() {
+        return std::is_invocable_r_v<bool, decltype(Predicate), const strip_nullable_t<T>&>
+                   ? validator_problem::none
+                   : validator_problem::check_not_callable;
+    }
+    static std::string description() { return std::string(Description.view()); }
+};
+
+template <auto Min, auto Max>
+consteval bool range_ordered() {
+    if constexpr (!is_bound<Min> || !is_bound<Max>)
+        return true;
+    else if constexpr (std::is_integral_v<decltype(Min)> && std::is_integral_v<decltype(Max)>)
+        return std::cmp_less_equal(Min, Max);
+    else
+        return static_cast<long double>(Min) <= static_cast<long double>(Max);
+}
+
+// Validators are options of attributes (not of blocks).
+template <std::int64_t Min, std::int64_t Max>
+struct option_info<length<Min, Max>> : option_defaults {
+    static_assert(0 <= Min && Min <= Max, "tfpp: tfpp::length<Min, Max> needs 0 <= Min <= Max.");
+};
+template <auto Min, auto Max>
+struct option_info<range<Min, Max>> : option_defaults {
+    static_assert(range_ordered<Min, Max>(), "tfpp: tfpp::range<Min, Max> needs Min <= Max.");
+};
+template <default_literal... Values>
+struct option_info<one_of<Values...>> : option_defaults {
+    static_assert(sizeof...(Values) > 0, "tfpp: tfpp::one_of<...> needs at least one value.");
+};
+template <fixed_string Pattern, fixed_string Description>
+struct option_info<regex<Pattern, Description>> : option_defaults {};
+template <std::int64_t Min, std::int64_t Max>
+struct option_info<size<Min, Max>> : option_defaults {
+    static_assert(0 <= Min && Min <= Max, "tfpp: tfpp::size<Min, Max> needs 0 <= Min <= Max.");
+};
+template <>
+struct option_info<unique> : option_defaults {};
+template <class... Validators>
+struct option_info<each<Validators...>> : option_defaults {};
+template <auto Predicate, fixed_string Description>
+struct option_info<check<Predicate, Description>> : option_defaults {};
+
+// The validators among Os.
+template <class... Os>
+struct only_validators {
+    using type = types<>;
+};
+template <class O, class List>
+struct prepend;
+template <class O, class... R>
+struct prepend<O, types<R...>> {
+    using type = types<O, R...>;
+};
+template <class O, class... Os>
+struct only_validators<O, Os...> {
+    using rest = typename only_validators<Os...>::type;
+    using type = std::conditional_t<is_validator<O>, typename prepend<O, rest>::type, rest>;
+};
+template <class List>
+struct validators_of_list;
+template <class... Os>
+struct validators_of_list<types<Os...>> : only_validators<Os...> {};
+
+// The validators among an attribute's options.
+template <class F>
+struct field_validators {
+    using type = types<>;
+};
+template <class F>
+    requires requires { typename F::option_list; }
+struct field_validators<F> : validators_of_list<typename F::option_list> {};
+
+template <class F>
+inline constexpr bool has_validators = !std::is_same_v<typename field_validators<F>::type, types<>>;
+
+// The first problem of attribute F's validators.
+template <class F>
+consteval validator_problem attribute_validators_problem() {
+    if constexpr (!has_validators<F>) {
+        return validator_problem::none;
+    } else {
+        return []<class... Vs>(types<Vs...>) {
+            return validators_problem<typename F::value_type, Vs...>();
+        }(typename field_validators<F>::type{});
+    }
+}
+
+// --- rules
+
+enum class rule_kind : unsigned char { none, conflicts_with, exactly_one_of, at_least_one_of, required_together };
+
+template <class R>
+struct rule_traits {
+    static constexpr rule_kind kind = rule_kind::none;
+    static constexpr std::array<std::string_view, 0> names{};
+};
+template <rule_kind K, fixed_string... Names>
+struct rule_base {
+    static constexpr rule_kind kind = K;
+    static constexpr std::array<std::string_view, sizeof...(Names)> names{Names.view()...};
+};
+template <fixed_string... N>
+struct rule_traits<conflicts_with<N...>> : rule_base<rule_kind::conflicts_with, N...> {};
+template <fixed_string... N>
+struct rule_traits<exactly_one_of<N...>> : rule_base<rule_kind::exactly_one_of, N...> {};
+template <fixed_string... N>
+struct rule_traits<at_least_one_of<N...>> : rule_base<rule_kind::at_least_one_of, N...> {};
+template <fixed_string... N>
+struct rule_traits<required_together<N...>> : rule_base<rule_kind::required_together, N...> {};
+
+template <class S>
+concept has_rules = requires { typename S::rules; };
+
+template <class R>
+struct rules_list {
+    static constexpr bool valid = false;
+};
+template <class... Rs>
+struct rules_list<tfpp::rules<Rs...>> {
+    static constexpr bool valid = true;
+    using list = types<Rs...>;
+};
+
+// The index of the field of S that Terraform calls name, or the field count.
+template <class S>
+consteval std::size_t field_index(std::string_view name) {
+    std::size_t found = field_count<S>();
+    for_each_index<S>([&]<std::size_t I>() {
+        if (found == field_count<S>() && field_name<S, I>() == name) found = I;
+    });
+    return found;
+}
+
+// Whether the configuration can set field I of S: an attribute that is not
+// computed only, or a block other than a group.
+template <class S, std::size_t I>
+consteval bool settable_field() {
+    using F = field_t<S, I>;
+    if constexpr (is_attribute<F>) return F::role != attribute_role::computed;
+    else if constexpr (is_block<F>) return F::mode != nesting::group;
+    else return false;
+}
+
+template <class S>
+consteval validator_problem rules_problem() {
+    if constexpr (!has_rules<S>) {
+        return validator_problem::none;
+    } else if constexpr (!rules_list<typename S::rules>::valid) {
+        return validator_problem::bad_rules;
+    } else {
+        return []<class... Rs>(types<Rs...>) {
+            validator_problem p = validator_problem::none;
+            const auto one = [&]<class R>(std::type_identity<R>) {
+                if (p != validator_problem::none) return;
+                if constexpr (rule_traits<R>::kind == rule_kind::none || rule_traits<R>::names.size() < 2) {
+                    p = validator_problem::bad_rules;
+                } else {
+                    constexpr auto& names = rule_traits<R>::names;
+                    for (std::size_t i = 0; i < names.size(); ++i)
+                        for (std::size_t j = 0; j < i; ++j)
+                            if (names[i] == names[j]) p = validator_problem::bad_rules;
+                    for (std::string_view name : names) {
+                        bool ok = false;
+                        for_each_index<S>([&]<std::size_t I>() {
+                            if (field_name<S, I>() == name) ok = settable_field<S, I>();
+                        });
+                        if (!ok && p == validator_problem::none) p = validator_problem::bad_rule_name;
+                    }
+                }
+            };
+            (one(std::type_identity<Rs>{}), ...);
+            return p;
+        }(typename rules_list<typename S::rules>::list{});
+    }
+}
+
+// What rule R says about the field called name, for its documentation.
+template <class R>
+std::string rule_description(std::string_view name) {
+    constexpr auto& names = rule_traits<R>::names;
+    std::vector<std::string_view> others;
+    for (std::string_view n : names)
+        if (n != name) others.push_back(n);
+    std::string list;
+    for (std::size_t i = 0; i < others.size(); ++i) list += (i ? ", " : "") + in_quotes(others[i]);
+    switch (rule_traits<R>::kind) {
+    case rule_kind::conflicts_with: return "conflicts with " + list;
+    case rule_kind::exactly_one_of: return "exactly one of " + name_list(names) + " must be set";
+    case rule_kind::at_least_one_of: return "at least one of " + name_list(names) + " must be set";
+    case rule_kind::required_together: return "must be set together with " + list;
+    case rule_kind::none: break;
+    }
+    return {};
+}
+
+// Whether field F of struct S may have constraints to describe.
+template <class S, class F>
+inline constexpr bool may_have_constraints = has_validators<F> || has_rules<S>;
+
+// The descriptions of field I of S's validators, then of the rules of S that
+// name it: what documentation shows as the field's constraints.
+template <class S, std::size_t I>
+std::vector<std::string> field_constraints() {
+    using F = field_t<S, I>;
+    std::vector<std::string> out;
+    if constexpr (has_validators<F>) {
+        []<class... Vs>(std::vector<std::string>& o, types<Vs...>) {
+            (o.push_back(validator_traits<Vs>::description()), ...);
+        }(out, typename field_validators<F>::type{});
+    }
+    if constexpr (has_rules<S>) {
+        if constexpr (rules_list<typename S::rules>::valid) {
+            []<class... Rs>(std::vector<std::string>& o, types<Rs...>) {
+                constexpr std::string_view name = field_name<S, I>();
+                const auto add = [&]<class R>(std::type_identity<R>) {
+                    for (std::string_view n : rule_traits<R>::names)
+                        if (n == name) o.push_back(rule_description<R>(name));
+                };
+                (add(std::type_identity<Rs>{}), ...);
+            }(out, typename rules_list<typename S::rules>::list{});
+        }
+    }
+    return out;
+}
+
+}  // namespace detail
+}  // namespace tfpp

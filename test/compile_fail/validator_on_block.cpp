@@ -1,0 +1,12 @@
+// expect: and so do validators
+#include <tfpp/tfpp.hpp>
+
+#include <string>
+
+struct item {
+    tfpp::required<std::string> name;
+};
+struct model {
+    tfpp::block_list<item, tfpp::size<1, 3>> item_;
+};
+[[maybe_unused]] const auto& schema = tfpp::schema_of<model>();

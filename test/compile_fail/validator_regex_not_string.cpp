@@ -1,0 +1,9 @@
+// expect: tfpp: tfpp::regex<"..."> matches strings
+#include <tfpp/tfpp.hpp>
+
+#include <vector>
+
+struct model {
+    tfpp::optional<std::vector<bool>, tfpp::each<tfpp::regex<"^t">>> flags;
+};
+[[maybe_unused]] const auto& schema = tfpp::schema_of<model>();
