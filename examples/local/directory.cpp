@@ -30,8 +30,7 @@ std::string mode_of(const fs::path& p) {
 
 // Writes one file; false (with an error at the file's path) when it failed.
 bool write_file(const fs::path& dir, const std::string& name, directory_file& f, tfpp::context& ctx) {
-    const fs::path path = dir / name;
-    if (f.permission.is_null() || f.permission.is_unknown()) f.permission = "0644";
+    const fs::path path = dir / name;  // f.permission is planned: configured, or the default "0644"
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     if (!out || !(out << *f.content) || !out.flush()) {
         ctx.error("Could not write file", path.string() + ": " + std::strerror(errno), file_path(name));
@@ -73,8 +72,7 @@ std::int64_t count_files(const fs::path& dir) {
 // of the returned state, so that Terraform records exactly what exists.
 directory_model apply_plan(provider& p, directory_model plan, tfpp::context& ctx) {
     const fs::path dir = p.resolve(*plan.path);
-    plan.id = dir.string();
-    if (plan.permission.is_null() || plan.permission.is_unknown()) plan.permission = "0755";
+    plan.id = dir.string();  // plan.permission is planned: configured, or the default "0755"
     if (::chmod(dir.c_str(), *parse_mode(*plan.permission)) != 0) {
         ctx.error("Could not set directory permission", dir.string() + ": " + std::strerror(errno), "permission");
         plan.permission = mode_of(dir);

@@ -22,9 +22,10 @@ void set_checksums(Model& m, const std::string& content) {
 
 // Writes the file, then sets its permission bits. Returns the state that now
 // exists, reporting failures on ctx; nullopt when no file was written.
-std::optional<file_model> write(provider& p, file_model plan, tfpp::context& ctx) {
+template <class Model>
+std::optional<Model> write(provider& p, Model plan, tfpp::context& ctx) {
     const std::string path = p.resolve(*plan.filename);
-    const std::string permission = plan.file_permission.is_known() ? *plan.file_permission : "0644";
+    const std::string permission = *plan.file_permission;  // planned: configured or the default
     {
         std::ofstream out(path, std::ios::binary | std::ios::trunc);
         if (!out || !(out << *plan.content) || !out.flush())
@@ -32,7 +33,6 @@ std::optional<file_model> write(provider& p, file_model plan, tfpp::context& ctx
     }
     plan.id = path;
     set_checksums(plan, *plan.content);
-    plan.file_permission = permission;
     if (::chmod(path.c_str(), *parse_mode(permission)) != 0) {
         // The file exists: hand Terraform what is really there, with the error.
         struct stat st {};
@@ -60,11 +60,13 @@ std::string provider::resolve(const std::string& filename) const {
     return std::filesystem::absolute(path).lexically_normal().string();
 }
 
-std::optional<file_model> file_resource::create(model plan, tfpp::context& ctx) {
+template <class Model>
+std::optional<Model> file_operations<Model>::create(Model plan, tfpp::context& ctx) {
     return write(p, std::move(plan), ctx);
 }
 
-std::optional<file_model> file_resource::read(model state, tfpp::context&) {
+template <class Model>
+std::optional<Model> file_operations<Model>::read(Model state, tfpp::context&) {
     const std::string path = p.resolve(*state.filename);
     const std::optional<std::string> content = read_file(path);
     if (!content) return std::nullopt;  // gone: Terraform plans to create it again
@@ -76,14 +78,42 @@ std::optional<file_model> file_resource::read(model state, tfpp::context&) {
     return state;
 }
 
-std::optional<file_model> file_resource::update(model plan, const model&, tfpp::context& ctx) {
+template <class Model>
+std::optional<Model> file_operations<Model>::update(Model plan, const Model&, tfpp::context& ctx) {
     return write(p, std::move(plan), ctx);
 }
 
-void file_resource::destroy(const model& state, tfpp::context& ctx) {
+template <class Model>
+void file_operations<Model>::destroy(const Model& state, tfpp::context& ctx) {
     const std::string path = p.resolve(*state.filename);
     if (::remove(path.c_str()) != 0 && errno != ENOENT)
         ctx.error("Could not delete file", path + ": " + std::strerror(errno), "filename");
+}
+
+template struct file_operations<file_model>;
+template struct file_operations<sensitive_file_model>;
+
+file_model file_resource::upgrade(file_model_v0 old, tfpp::context&) {
+    file_model next;
+    next.filename = old.filename;
+    next.content = old.content;
+    next.id = old.id;
+    next.content_sha256 = old.content_sha256;
+    if (old.content.is_known()) set_checksums(next, *old.content);
+    next.file_permission = old.file_mode.is_known() ? format_mode(static_cast<mode_t>(*old.file_mode)) : "0644";
+    return next;
+}
+
+std::optional<sensitive_file_model> sensitive_file_resource::move_from(const file_model& file, tfpp::context&) {
+    sensitive_file_model m;
+    m.filename = file.filename;
+    m.content = file.content;
+    m.file_permission = file.file_permission;
+    m.id = file.id;
+    m.content_md5 = file.content_md5;
+    m.content_sha1 = file.content_sha1;
+    m.content_sha256 = file.content_sha256;
+    return m;
 }
 
 std::optional<file_data_model> file_data_source::read(model config, tfpp::context& ctx) {

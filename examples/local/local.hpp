@@ -46,9 +46,8 @@ struct provider_config {
 struct file_model {
     tfpp::required<std::string, tfpp::requires_replace, tfpp::description<"Path of the file.">> filename;
     tfpp::required<std::string, tfpp::description<"Content of the file.">> content;
-    tfpp::optional_computed<std::string, tfpp::use_state_for_unknown, octal_permission,
-                            tfpp::description<"Permission bits in octal, such as \"0640\". "
-                                                           "Defaults to \"0644\".">>
+    tfpp::optional_computed<std::string, tfpp::default_value<"0644">, octal_permission,
+                            tfpp::description<"Permission bits in octal, such as \"0640\". Defaults to \"0644\".">>
         file_permission;
     tfpp::computed<std::string, tfpp::use_state_for_unknown, tfpp::description<"Absolute path of the file.">> id;
     tfpp::computed<std::string, tfpp::description<"MD5 of the content, in hex.">> content_md5;
@@ -56,23 +55,63 @@ struct file_model {
     tfpp::computed<std::string, tfpp::description<"SHA-256 of the content, in hex.">> content_sha256;
 };
 
-struct file_resource {
+// local_file as release 0.0.9 stored it (schema version 0): the permission
+// as a number of mode bits (420 for 0644), and only the SHA-256.
+struct file_model_v0 {
+    tfpp::required<std::string> filename;
+    tfpp::required<std::string> content;
+    tfpp::optional_computed<std::int64_t> file_mode;
+    tfpp::computed<std::string> id;
+    tfpp::computed<std::string> content_sha256;
+};
+
+// The same file, with its content hidden from plans and logs.
+struct sensitive_file_model {
+    tfpp::required<std::string, tfpp::requires_replace, tfpp::description<"Path of the file.">> filename;
+    tfpp::required<std::string, tfpp::sensitive, tfpp::description<"Content of the file.">> content;
+    tfpp::optional_computed<std::string, tfpp::default_value<"0600">, octal_permission,
+                            tfpp::description<"Permission bits in octal. Defaults to \"0600\".">>
+        file_permission;
+    tfpp::computed<std::string, tfpp::use_state_for_unknown, tfpp::description<"Absolute path of the file.">> id;
+    tfpp::computed<std::string> content_md5;
+    tfpp::computed<std::string> content_sha1;
+    tfpp::computed<std::string> content_sha256;
+};
+
+// What local_file and local_sensitive_file share: files on disk.
+template <class Model>
+struct file_operations {
+    provider& p;
+
+    std::optional<Model> create(Model plan, tfpp::context& ctx);
+    std::optional<Model> read(Model state, tfpp::context& ctx);
+    std::optional<Model> update(Model plan, const Model& prior, tfpp::context& ctx);
+    void destroy(const Model& state, tfpp::context& ctx);
+};
+
+struct file_resource : file_operations<file_model> {
     using model = file_model;
     static constexpr std::string_view type_name = "local_file";
     // `tofu import local_file.x path/to/file`: the ID is the filename, read() does the rest.
     static constexpr std::string_view import_id_attribute = "filename";
-    provider& p;
+    // State written by release 0.0.9 (version 0) is upgraded on the next plan.
+    static constexpr std::int64_t schema_version = 1;
+    using prior_models = tfpp::types<file_model_v0>;
+    file_model upgrade(file_model_v0 old, tfpp::context& ctx);
+};
 
-    std::optional<model> create(model plan, tfpp::context& ctx);
-    std::optional<model> read(model state, tfpp::context& ctx);
-    std::optional<model> update(model plan, const model& prior, tfpp::context& ctx);
-    void destroy(const model& state, tfpp::context& ctx);
+struct sensitive_file_resource : file_operations<sensitive_file_model> {
+    using model = sensitive_file_model;
+    static constexpr std::string_view type_name = "local_sensitive_file";
+    static constexpr std::string_view import_id_attribute = "filename";
+    // `moved { from = local_file.x  to = local_sensitive_file.x }` keeps the file.
+    std::optional<model> move_from(const file_model& file, tfpp::context& ctx);
 };
 
 // One file of a local_directory: a value of its `files` map.
 struct directory_file {
     tfpp::required<std::string> content;
-    tfpp::optional_computed<std::string, tfpp::use_state_for_unknown, octal_permission> permission;
+    tfpp::optional_computed<std::string, tfpp::default_value<"0644">, octal_permission> permission;
     tfpp::computed<std::string> sha256;
 
     struct docs {
@@ -95,9 +134,9 @@ struct directory_symlink {
 
 struct directory_model {
     tfpp::required<std::string, tfpp::requires_replace> path;
-    tfpp::optional_computed<std::string, tfpp::use_state_for_unknown, octal_permission> permission;
+    tfpp::optional_computed<std::string, tfpp::default_value<"0755">, octal_permission> permission;
     tfpp::optional<std::map<std::string, directory_file>> files;
-    tfpp::block_list<directory_symlink> symlink;
+    tfpp::block_list<directory_symlink, tfpp::match_by<"name">> symlink;
     tfpp::computed<std::string, tfpp::use_state_for_unknown> id;
     tfpp::computed<std::int64_t> file_count;
 
@@ -144,7 +183,7 @@ struct file_data_source {
 struct provider {
     static constexpr std::string_view type_name = "local";
     using config = provider_config;
-    using resources = tfpp::types<file_resource, directory_resource>;
+    using resources = tfpp::types<file_resource, sensitive_file_resource, directory_resource>;
     using data_sources = tfpp::types<file_data_source>;
 
     void configure(const provider_config& config, tfpp::context& ctx);

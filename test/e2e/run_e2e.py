@@ -64,13 +64,13 @@ class Workspace:
             "HOME": root,
         })
 
-    def install_mirror(self, provider=None):
+    def install_mirror(self, provider=None, version=VERSION):
         provider = provider or self.args.provider
         mirror = os.path.join(self.root, "mirror")
         for host in ("registry.opentofu.org", "registry.terraform.io"):
-            d = os.path.join(mirror, host, "tfpp", "local", VERSION, "linux_amd64")
-            os.makedirs(d)
-            shutil.copy2(provider, os.path.join(d, "terraform-provider-local_v" + VERSION))
+            d = os.path.join(mirror, host, "tfpp", "local", version, "linux_amd64")
+            os.makedirs(d, exist_ok=True)
+            shutil.copy2(provider, os.path.join(d, "terraform-provider-local_v" + version))
         with open(self.env["TF_CLI_CONFIG_FILE"], "w") as f:
             f.write('provider_installation {\n  filesystem_mirror {\n    path = "%s"\n  }\n}\n' % mirror)
 
@@ -155,9 +155,10 @@ def lifecycle(ws):
         check(os.path.exists(os.path.join(ws.work, ".terraform.lock.hcl")), "init wrote no lock file")
         check_schema_json(ws)
 
-    # 2. plan: one resource to add
+    # 2. plan: one resource to add; the default permission is planned, not left unknown
     code, out = ws.run("plan", "-detailed-exitcode", expect=(2,))
     check("1 to add, 0 to change, 0 to destroy" in out, "plan does not add the file")
+    check(re.search(r'\+ file_permission\s+= "0644"', out), "the default file_permission is not in the plan")
 
     # 3. apply
     ws.run("apply", "-auto-approve")
@@ -318,9 +319,9 @@ def directory_lifecycle(ws):
                            [("latest", "index.html")])
     code, out = ws.run("plan", "-detailed-exitcode", expect=(2,))
     check("1 to add, 0 to change" in out, "the directory is not planned for creation")
-    check(re.search(r'"index\.html" = \{\s+\+ content\s+= "<h1>Hello</h1>"\s+\+ permission = \(known after apply\)'
+    check(re.search(r'"index\.html" = \{\s+\+ content\s+= "<h1>Hello</h1>"\s+\+ permission = "0644"'
                     r'\s+\+ sha256\s+= \(known after apply\)', out),
-          "computed attributes inside the nested files map are not planned unknown")
+          "inside the nested files map, the default permission is not planned or the computed sha256 is not unknown")
     ws.run("apply", "-auto-approve")
     check(read(os.path.join(site, "index.html")) == "<h1>Hello</h1>", "index.html not written")
     check(mode(os.path.join(site, "notes.txt")) == 0o600, "notes.txt permission not 0600")
@@ -370,6 +371,135 @@ def directory_lifecycle(ws):
     ws.run("destroy", "-auto-approve")
     check(not os.path.exists(site), "destroy left the directory")
     check(directory_state() is None, "destroy left local_directory in state")
+
+
+def write_files_config(ws, resources, extra="", version=VERSION):
+    """Resources given as HCL bodies: {"local_file.a": 'filename = "a.txt"...'}."""
+    body = "".join(f'resource "{addr.split(".")[0]}" "{addr.split(".")[1]}" {{\n{hcl}\n}}\n\n'
+                   for addr, hcl in resources.items())
+    with open(os.path.join(ws.work, "main.tf"), "w") as f:
+        f.write(f'''terraform {{
+  required_providers {{
+    local = {{
+      source  = "tfpp/local"
+      version = "{version}"
+    }}
+  }}
+}}
+
+provider "local" {{
+  base_directory = "${{path.module}}/files"
+}}
+
+{body}{extra}''')
+
+
+def state_resources(ws):
+    return {r["address"]: r for r in ws.state().get("values", {}).get("root_module", {}).get("resources", [])}
+
+
+def import_then_empty_plan(ws):
+    """A file made by hand is imported by its name; the plan after is empty."""
+    with open(ws.file("by-hand.txt"), "w") as f:
+        f.write("made by hand")
+    os.chmod(ws.file("by-hand.txt"), 0o644)
+    write_files_config(ws, {"local_file.imported": '  filename = "by-hand.txt"\n  content  = "made by hand"'})
+    code, out = ws.run("import", "local_file.imported", "by-hand.txt")
+    check("Import successful" in out, "import did not succeed")
+    r = state_resources(ws)["local_file.imported"]["values"]
+    check(r["content_sha256"] == sha256("made by hand") and r["file_permission"] == "0644",
+          "the imported state was not read in full")
+    ws.run("plan", "-detailed-exitcode", expect=(0,))
+    ws.run("destroy", "-auto-approve")
+    check(not os.path.exists(ws.file("by-hand.txt")), "destroy after import left the file")
+
+
+def known_after_apply(ws):
+    """One resource's content is another's id, known only after it is created."""
+    write_files_config(ws, {
+        "local_file.first": '  filename = "first.txt"\n  content  = "first"',
+        "local_file.second": '  filename = "second.txt"\n  content  = local_file.first.id',
+    })
+    code, out = ws.run("plan", "-detailed-exitcode", expect=(2,))
+    check(re.search(r'\+ content\s+= \(known after apply\)', out), "content is not planned as known after apply")
+    ws.run("apply", "-auto-approve")
+    check(read(ws.file("second.txt")) == state_resources(ws)["local_file.first"]["values"]["id"],
+          "the second file does not hold the first one's id")
+    ws.run("plan", "-detailed-exitcode", expect=(0,))
+    ws.run("destroy", "-auto-approve")
+
+
+def moved_across_types(ws):
+    """A `moved` block from local_file to local_sensitive_file keeps the file."""
+    write_files_config(ws, {"local_file.secret": '  filename = "secret.txt"\n  content  = "s3cret"'})
+    ws.run("apply", "-auto-approve")
+    before = state_resources(ws)["local_file.secret"]["values"]
+    write_files_config(ws, {"local_sensitive_file.secret":
+                            '  filename        = "secret.txt"\n  content         = "s3cret"\n  file_permission = "0644"'},
+                       extra='moved {\n  from = local_file.secret\n  to   = local_sensitive_file.secret\n}\n')
+    code, out = ws.run("plan")
+    check("local_file.secret has moved to local_sensitive_file.secret" in " ".join(out.split()),
+          "the plan does not show the move")
+    check("0 to add, 0 to change, 0 to destroy" in out, "the move plans more than the move")
+    ws.run("apply", "-auto-approve")
+    resources = state_resources(ws)
+    check("local_file.secret" not in resources, "the old address is still in state")
+    after = resources["local_sensitive_file.secret"]["values"]
+    check(after["id"] == before["id"] and after["content_sha256"] == before["content_sha256"],
+          "the moved state differs from the original")
+    check(read(ws.file("secret.txt")) == "s3cret", "the file did not survive the move")
+    ws.run("plan", "-detailed-exitcode", expect=(0,))
+    ws.run("destroy", "-auto-approve")
+
+
+def partial_failure(ws):
+    """A create that fails half-way still hands Terraform the object that
+    now exists: the state holds it (tainted), and the next apply replaces it."""
+    os.makedirs(ws.file("half"))
+    with open(ws.file("half/clash"), "w") as f:
+        f.write("a regular file where the link should go")
+    resource = {"local_directory.half": '  path  = "half"\n  files = {\n    "a.txt" = { content = "a" }\n  }\n'
+                                        '  symlink {\n    name   = "clash"\n    target = "a.txt"\n  }'}
+    write_files_config(ws, resource)
+    code, out = ws.run("apply", "-auto-approve", expect=(1,))
+    check("Could not create symbolic link" in out, "the failure is not reported")
+    check(read(ws.file("half/a.txt")) == "a", "the part that succeeded is not there")
+    code, shown = ws.run("show")
+    check("local_directory.half" in shown and "tainted" in shown, "the state does not hold the tainted object")
+    r = state_resources(ws)["local_directory.half"]["values"]
+    check(list(r["files"]) == ["a.txt"] and r["symlink"] == [], "the recorded object is not what exists")
+    os.remove(ws.file("half/clash"))
+    code, out = ws.run("plan", "-detailed-exitcode", expect=(2,))
+    check(re.search(r"is tainted, so (it )?must be replaced", " ".join(out.split())), "the tainted object is not planned for replacement")
+    ws.run("apply", "-auto-approve")
+    check(os.readlink(ws.file("half/clash")) == "a.txt", "the replacement did not make the link")
+    ws.run("destroy", "-auto-approve")
+
+
+def upgrade_from_earlier_release(args, earlier):
+    """State written by release 0.0.9 (schema version 0) is upgraded by the
+    current build (version 1): the plan is empty and the state is rewritten."""
+    root = tempfile.mkdtemp(prefix="tfpp-e2e-")
+    try:
+        ws = Workspace(args, root)
+        ws.install_mirror(earlier, "0.0.9")
+        ws.install_mirror(args.provider, VERSION)
+        write_files_config(ws, {"local_file.kept": '  filename = "kept.txt"\n  content  = "kept"'}, version="0.0.9")
+        ws.run("init")
+        ws.run("apply", "-auto-approve")
+        old = state_resources(ws)["local_file.kept"]
+        check(old["schema_version"] == 0 and old["values"]["file_mode"] == 420, "the earlier release wrote no version 0 state")
+        write_files_config(ws, {"local_file.kept": '  filename = "kept.txt"\n  content  = "kept"'})
+        ws.run("init", "-upgrade")
+        ws.run("plan", "-detailed-exitcode", expect=(0,))
+        ws.run("apply", "-refresh-only", "-auto-approve")
+        new = state_resources(ws)["local_file.kept"]
+        check(new["schema_version"] == 1, "the state was not rewritten at schema version 1")
+        check(new["values"]["file_permission"] == "0644" and new["values"]["content_md5"] == hashlib.md5(b"kept").hexdigest(),
+              "the upgraded state is wrong")
+        ws.run("destroy", "-auto-approve")
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
 
 
 def check_needs_protocol_6(args, provider):
@@ -422,6 +552,8 @@ def main():
     ap.add_argument("--provider", required=True)
     ap.add_argument("--protocol", type=int, choices=(5, 6), required=True)
     ap.add_argument("--mode", choices=("mirror", "reattach"), default="mirror")
+    ap.add_argument("--earlier-provider", metavar="PROVIDER",
+                    help="release 0.0.9 of the example (schema version 0), to test state upgrades")
     ap.add_argument("--needs-protocol-6", metavar="PROVIDER",
                     help="a provider with nested attributes: restricted to protocol 5 it must refuse to start")
     args = ap.parse_args()
@@ -444,6 +576,12 @@ def main():
         lifecycle(ws)
         if args.protocol == 6:
             directory_lifecycle(ws)
+            import_then_empty_plan(ws)
+            known_after_apply(ws)
+            moved_across_types(ws)
+            partial_failure(ws)
+            if args.earlier_provider and args.mode == "mirror":
+                upgrade_from_earlier_release(args, os.path.abspath(args.earlier_provider))
         elif args.needs_protocol_6:
             check_needs_protocol_6(args, os.path.abspath(args.needs_protocol_6))
         if args.mode == "mirror":
