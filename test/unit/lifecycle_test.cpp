@@ -6,6 +6,7 @@
 #include <tfpp/codec/json.hpp>
 #include <tfpp/codec/msgpack.hpp>
 #include <tfpp/provider/detail/engine.hpp>
+#include <tfpp/provider/private_state.hpp>
 #include <tfpp/tfpp.hpp>
 
 #include <catch2/catch.hpp>
@@ -318,6 +319,27 @@ TEST_CASE("private state travels with the object", "[engine][lifecycle]") {
     prior.id = "srv-web";
     REQUIRE(r->apply(tfpp::to_msgpack(prior), tfpp::to_msgpack(prior), tfpp::to_msgpack(config_of("web")), update));
     CHECK(update.private_state() == R"({"etag":"1"}+)");
+}
+
+struct server_private {
+    std::string etag;
+    std::int64_t generation = 0;
+};
+
+TEST_CASE("typed private state", "[engine][lifecycle]") {
+    engine e;
+    tfpp::context ctx = e.make_context();
+    CHECK_FALSE(tfpp::private_data<server_private>(ctx));
+    tfpp::set_private_data(ctx, server_private{"abc", 7});
+    CHECK(ctx.private_state() == R"({"etag":"abc","generation":7})");
+    const auto back = tfpp::private_data<server_private>(ctx);
+    REQUIRE(back);
+    CHECK(back->etag == "abc");
+    CHECK(back->generation == 7);
+    ctx.set_private_state("not json");
+    CHECK_FALSE(tfpp::private_data<server_private>(ctx));
+    CHECK(ctx.diagnostics()[0].summary == "Private state ignored");
+    CHECK_FALSE(ctx.has_errors());
 }
 
 TEST_CASE("a stop request wakes handlers that wait on it", "[engine][lifecycle]") {
