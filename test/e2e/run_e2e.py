@@ -78,14 +78,14 @@ class Workspace:
         with open(self.env["TF_CLI_CONFIG_FILE"], "w") as f:
             f.write("")
 
-    def write_config(self, filename, content, permission=None):
-        perm = '\n  file_permission = "%s"' % permission if permission else ""
+    def write_main_tf(self, resources, version=VERSION):
+        """main.tf: the provider from the mirror, then the given HCL."""
         with open(os.path.join(self.work, "main.tf"), "w") as f:
             f.write(f'''terraform {{
   required_providers {{
     local = {{
       source  = "tfpp/local"
-      version = "{VERSION}"
+      version = "{version}"
     }}
   }}
 }}
@@ -94,7 +94,11 @@ provider "local" {{
   base_directory = "${{path.module}}/files"
 }}
 
-resource "local_file" "greeting" {{
+{resources}''')
+
+    def write_config(self, filename, content, permission=None):
+        perm = '\n  file_permission = "%s"' % permission if permission else ""
+        self.write_main_tf(f'''resource "local_file" "greeting" {{
   filename = "{filename}"
   content  = "{content}"{perm}
 }}
@@ -280,21 +284,7 @@ def write_directory_config(ws, files, links, permission=None):
     body = "".join(file_entry(n, c, p) for n, (c, p) in files.items())
     blocks = "".join(f'  symlink {{\n    name   = "{n}"\n    target = "{t}"\n  }}\n' for n, t in links)
     perm = f'  permission = "{permission}"\n' if permission else ""
-    with open(os.path.join(ws.work, "main.tf"), "w") as f:
-        f.write(f'''terraform {{
-  required_providers {{
-    local = {{
-      source  = "tfpp/local"
-      version = "{VERSION}"
-    }}
-  }}
-}}
-
-provider "local" {{
-  base_directory = "${{path.module}}/files"
-}}
-
-resource "local_directory" "site" {{
+    ws.write_main_tf(f'''resource "local_directory" "site" {{
   path = "site"
 {perm}  files = {{
 {body}  }}
@@ -377,21 +367,7 @@ def write_files_config(ws, resources, extra="", version=VERSION):
     """Resources given as HCL bodies: {"local_file.a": 'filename = "a.txt"...'}."""
     body = "".join(f'resource "{addr.split(".")[0]}" "{addr.split(".")[1]}" {{\n{hcl}\n}}\n\n'
                    for addr, hcl in resources.items())
-    with open(os.path.join(ws.work, "main.tf"), "w") as f:
-        f.write(f'''terraform {{
-  required_providers {{
-    local = {{
-      source  = "tfpp/local"
-      version = "{version}"
-    }}
-  }}
-}}
-
-provider "local" {{
-  base_directory = "${{path.module}}/files"
-}}
-
-{body}{extra}''')
+    ws.write_main_tf(body + extra, version)
 
 
 def state_resources(ws):

@@ -491,6 +491,16 @@ constexpr model_problem check_attribute_type(bool in_set) {
     }
 }
 
+// Attribute F of struct S: its type, options and validators.
+template <class S, class F>
+constexpr model_problem check_attribute_field(bool in_set) {
+    if (in_set && F::template has<write_only>) return model_problem::write_only_in_set;
+    model_problem p = check_attribute_type<typename F::value_type>(in_set);
+    if (p == model_problem::none) p = check_attribute_options<S, F>();
+    if (p == model_problem::none) p = validator_model_problem(attribute_validators_problem<F>());
+    return p;
+}
+
 template <class S>
 constexpr model_problem check_nested_struct(bool repeated, bool in_set) {
     if (repeated && contains_dynamic<S>()) return model_problem::dynamic_in_repeated_nesting;
@@ -499,13 +509,8 @@ constexpr model_problem check_nested_struct(bool repeated, bool in_set) {
     if (p == model_problem::none) p = validator_model_problem(rules_problem<S>());
     for_each_index<S>([&]<std::size_t I>() {
         using F = field_t<S, I>;
-        if (p != model_problem::none) return;
-        if constexpr (is_attribute<F>) {
-            if (in_set && F::template has<write_only>) p = model_problem::write_only_in_set;
-            else p = check_attribute_type<typename F::value_type>(in_set);
-            if (p == model_problem::none) p = check_attribute_options<S, F>();
-            if (p == model_problem::none) p = validator_model_problem(attribute_validators_problem<F>());
-        }
+        if constexpr (is_attribute<F>)
+            if (p == model_problem::none) p = check_attribute_field<S, F>(in_set);
     });
     return p;
 }
@@ -539,10 +544,7 @@ constexpr model_problem check_block_struct(model_context where, bool in_set) {
             using F = field_t<S, I>;
             if (p != model_problem::none) return;
             if constexpr (is_attribute<F>) {
-                if (in_set && F::template has<write_only>) p = model_problem::write_only_in_set;
-                else p = check_attribute_type<typename F::value_type>(in_set);
-                if (p == model_problem::none) p = check_attribute_options<S, F>();
-                if (p == model_problem::none) p = validator_model_problem(attribute_validators_problem<F>());
+                p = check_attribute_field<S, F>(in_set);
             } else if constexpr (is_block<F>) {
                 using E = typename F::element;
                 if constexpr (!block_bounds_ok<F>())
