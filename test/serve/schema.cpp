@@ -64,7 +64,7 @@ TEST_CASE("GetProviderSchema over the wire describes local_file", "[serve]") {
     CHECK(deterministic_bytes(again) == deterministic_bytes(resp));
 }
 
-TEST_CASE("GetMetadata over the wire lists local_directory and local_file", "[serve]") {
+TEST_CASE("GetMetadata over the wire lists every resource and data source type", "[serve]") {
     provider_session s;
     auto stub = tfplugin6::Provider::NewStub(s.channel);
     grpc::ClientContext ctx;
@@ -75,11 +75,13 @@ TEST_CASE("GetMetadata over the wire lists local_directory and local_file", "[se
     INFO(describe(st) << "\n" << resp.DebugString());
     REQUIRE(st.ok());
     CHECK(resp.diagnostics_size() == 0);
-    REQUIRE(resp.resources_size() == 2);
+    REQUIRE(resp.resources_size() == 3);
     CHECK(resp.resources(0).type_name() == "local_directory");
     CHECK(resp.resources(1).type_name() == "local_file");
+    CHECK(resp.resources(2).type_name() == "local_sensitive_file");
     REQUIRE(resp.data_sources_size() == 1);
     CHECK(resp.data_sources(0).type_name() == "local_file");
     CHECK(resp.server_capabilities().plan_destroy());
     CHECK(resp.server_capabilities().get_provider_schema_optional());
+    CHECK(resp.server_capabilities().move_resource_state());
 }
