@@ -28,3 +28,6 @@ TFPP_FUZZ_SECONDS="${TFPP_FUZZ_SECONDS:-15}" bash "$repo/scripts/fuzz-smoke.sh"
 
 step "Codec benchmark smoke pass: every case runs on both sides (timings are not judged)"
 python3 "$repo/bench/codec/run.py" --build-dir "$build" --smoke --require-cxx
+
+step "Planning benchmark smoke pass: every case runs once (timings are not judged)"
+"$build/bench/plan/tfpp_plan_bench" -smoke

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <tfpp/log/log.hpp>
+#include <tfpp/plan/consistency.hpp>
 #include <tfpp/provider/detail/engine.hpp>
 #include <tfpp/provider/provider.hpp>
 #include <tfpp/rpc/detail/plugin_services.hpp>
@@ -37,6 +38,7 @@
 #include <cstdlib>
 #include <exception>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -54,6 +56,10 @@ struct serve_options {
     // Terraform reads as hashicorp/<type>. --schema-json names the provider
     // as OpenTofu does: registry.opentofu.org/tfpp/local.
     std::string address;
+    // tfpp checks its planned and applied values against Terraform's rules
+    // before answering (docs/planning.md). Unset: the environment variable
+    // TFPP_CONSISTENCY_CHECK (on, warn, off) decides, on by default.
+    std::optional<tfpp::consistency_check> consistency_check;
 };
 
 namespace detail {
@@ -216,6 +222,7 @@ int serve_provider(int argc, char** argv, const serve_options& options) {
     }
     const bool managed = !mode.debug;
     install_hclog();
+    if (options.consistency_check) set_consistency_check(options.consistency_check);
 
     if (managed) {
         const char* cookie = std::getenv(std::string(magic_cookie_key).c_str());

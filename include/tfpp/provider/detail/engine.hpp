@@ -7,6 +7,7 @@
 #include <tfpp/codec/json.hpp>
 #include <tfpp/codec/msgpack.hpp>
 #include <tfpp/log/log.hpp>
+#include <tfpp/plan/detail/consistency.hpp>
 #include <tfpp/plan/plan.hpp>
 #include <tfpp/provider/context.hpp>
 #include <tfpp/provider/detail/schemas.hpp>
@@ -298,6 +299,9 @@ public:
         }
         if (!plan_resource_change(schema(), prior, proposed, config, out, ctx.diagnostics())) return;
         if constexpr (has_modify_plan<R>) modify_plan(prior, config, out, ctx);
+        // Terraform's rules for plans, checked here so that a violation names
+        // the attribute and the fix (plan/consistency.hpp; TFPP_CONSISTENCY_CHECK).
+        if (!ctx.has_errors()) engine_check_plan(schema(), R::type_name, prior, config, out.planned_state, ctx.diagnostics());
     }
 
     std::optional<std::string> apply(std::string_view prior_bytes, std::string_view planned_bytes,
@@ -326,7 +330,16 @@ public:
         const std::string operation = operation_name<R>(create ? "create" : "update");
         if (create) guarded(ctx, operation, [&] { state = impl_.create(std::move(planned), ctx); });
         else guarded(ctx, operation, [&] { state = impl_.update(std::move(planned), prior, ctx); });
-        if (state) return finished(*state, ctx, operation);
+        if (state) {
+            std::string result = finished(*state, ctx, operation);
+            // The result against the plan, as Terraform will check it (not
+            // after a reported failure, as Terraform does not). A violation
+            // still returns the state: Terraform must record what exists.
+            if (!ctx.has_errors())
+                engine_check_apply(schema(), R::type_name, create ? "create" : "update", planned_bytes, result,
+                                   ctx.diagnostics());
+            return result;
+        }
         if (!ctx.has_errors())
             ctx.error("Provider returned no object",
                       operation + " returned no object and no error; it must return the object's state or report an error.");
