@@ -6,7 +6,8 @@
 // told to shut down. Started by hand with --debug it serves without the
 // handshake and prints the TF_REATTACH_PROVIDERS value to use. With
 // --schema-json it prints its schemas as `tofu providers schema -json` would,
-// and exits.
+// and exits. tfpp::serve_in_process<Provider>() serves on threads of the
+// calling process instead (tests, debuggers).
 #pragma once
 
 #include <tfpp/log/log.hpp>
@@ -37,8 +38,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -55,11 +58,11 @@ struct serve_options {
     // "host/namespace/type". Empty: the provider's type name alone, which
     // Terraform reads as hashicorp/<type>. --schema-json names the provider
     // as OpenTofu does: registry.opentofu.org/tfpp/local.
-    std::string address;
+    std::string address{};
     // tfpp checks its planned and applied values against Terraform's rules
     // before answering (docs/planning.md). Unset: the environment variable
     // TFPP_CONSISTENCY_CHECK (on, warn, off) decides, on by default.
-    std::optional<tfpp::consistency_check> consistency_check;
+    std::optional<tfpp::consistency_check> consistency_check{};
 };
 
 namespace detail {
@@ -198,6 +201,111 @@ std::string protocol_6_only_reason() {
     return r;
 }
 
+// The protocol majors a provider may offer, after TFPP_PROTOCOL_VERSIONS and
+// the rule that nested attributes need protocol 6, or why it cannot start.
+struct protocol_offer {
+    std::vector<int> versions;
+    std::string needs_6;   // why protocol 5 cannot serve this provider; empty when it can
+    std::string failure;   // set when nothing is left to offer
+};
+
+template <class Provider>
+protocol_offer offer_protocols(const serve_options& options) {
+    protocol_offer offer;
+    offer.versions = options.protocols;
+    if (const char* only = std::getenv("TFPP_PROTOCOL_VERSIONS"); only && *only) {
+        const std::vector<int> allowed = parse_versions(only);
+        std::erase_if(offer.versions,
+                      [&](int v) { return std::find(allowed.begin(), allowed.end(), v) == allowed.end(); });
+    }
+    std::erase_if(offer.versions, [](int v) { return v != 5 && v != 6; });
+    if (offer.versions.empty()) {
+        offer.failure = "no protocol version left to offer (only 5 and 6 exist)";
+        return offer;
+    }
+    // Nested attributes exist in protocol 6 only: then 5 is not offered.
+    offer.needs_6 = protocol_6_only_reason<Provider>();
+    if (!offer.needs_6.empty() && std::erase(offer.versions, 5) > 0 && offer.versions.empty()) {
+        const bool six_configured = std::find(options.protocols.begin(), options.protocols.end(), 6) !=
+                                    options.protocols.end();
+        offer.failure = offer.needs_6 + ", which needs protocol 6; " +
+                        (six_configured ? "TFPP_PROTOCOL_VERSIONS allows only protocol 5"
+                                        : "serve_options::protocols offers only protocol 5");
+    }
+    return offer;
+}
+
+// A running provider, whatever its type: what in_process_server holds.
+class running_provider {
+public:
+    virtual ~running_provider() = default;
+    virtual void stop() = 0;
+};
+
+// One provider instance behind a gRPC server on a private unix socket, with
+// every service Terraform and OpenTofu expect: what serve() runs as a plugin
+// process and serve_in_process() runs on threads of the caller's process.
+template <class Provider>
+class provider_server final : public running_provider {
+public:
+    // Throws std::runtime_error when the server cannot listen.
+    provider_server(int version, const std::shared_ptr<grpc::ServerCredentials>& credentials,
+                    std::function<void()> on_shutdown_request)
+        : controller_(std::move(on_shutdown_request)) {
+        grpc::EnableDefaultHealthCheckService(true);
+        grpc::ServerBuilder builder;
+        builder.AddListeningPort("unix:" + dir_.socket_path(), credentials);
+        builder.SetMaxReceiveMessageSize(256 << 20);
+        builder.SetMaxSendMessageSize(256 << 20);
+        if (version == 6) {
+            builder.RegisterService(&v6_);
+        } else {
+            builder.RegisterService(&v5_);
+            builder.RegisterService(&provisioner_);
+        }
+        builder.RegisterService(&controller_);
+        builder.RegisterService(&stdio_);
+        builder.RegisterService(&broker_);
+        server_ = builder.BuildAndStart();
+        if (!server_) throw std::runtime_error("cannot listen on " + dir_.socket_path());
+        server_->GetHealthCheckService()->SetServingStatus("plugin", true);
+        try {
+            dir_.apply_group_from_environment();
+        } catch (...) {
+            stop();
+            throw;
+        }
+    }
+    provider_server(const provider_server&) = delete;
+    provider_server& operator=(const provider_server&) = delete;
+    ~provider_server() override { stop(); }
+
+    [[nodiscard]] const std::string& socket_path() const noexcept { return dir_.socket_path(); }
+
+    // Handlers see their stop token fire, open streams end, and calls still
+    // running get a second to finish. Safe to call more than once.
+    void stop() override {
+        if (!server_) return;
+        eng_.request_stop();
+        stopping_.trigger();
+        server_->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(1));
+        server_->Wait();
+        server_.reset();
+    }
+
+private:
+    socket_dir dir_;
+    engine<Provider> eng_;
+    stop_signal stopping_;
+    provider_service_v6<engine<Provider>> v6_{eng_};
+    provider_service_v5<engine<Provider>> v5_{eng_};
+    provisioner_service_v5 provisioner_;
+    controller_service controller_;
+    stdio_service stdio_{stopping_};
+    broker_service broker_;
+    std::unique_ptr<grpc::Server> server_;
+};
+
 template <class Provider>
 int serve_provider(int argc, char** argv, const serve_options& options) {
     const run_mode mode = parse_arguments(argc, argv);
@@ -234,50 +342,25 @@ int serve_provider(int argc, char** argv, const serve_options& options) {
     }
     ::signal(SIGPIPE, SIG_IGN);
 
-    std::vector<int> offered = options.protocols;
-    if (const char* only = std::getenv("TFPP_PROTOCOL_VERSIONS"); only && *only) {
-        const std::vector<int> allowed = parse_versions(only);
-        std::erase_if(offered, [&](int v) { return std::find(allowed.begin(), allowed.end(), v) == allowed.end(); });
-    }
-    std::erase_if(offered, [](int v) { return v != 5 && v != 6; });
-    if (offered.empty()) return startup_failure("no protocol version left to offer (only 5 and 6 exist)", managed);
+    const protocol_offer offer = offer_protocols<Provider>(options);
+    if (!offer.failure.empty()) return startup_failure(offer.failure, managed);
+    const char* client_versions = std::getenv("PLUGIN_PROTOCOL_VERSIONS");
+    const std::vector<int> client = managed && client_versions ? parse_versions(client_versions) : std::vector<int>{};
     auto lists = [](const std::vector<int>& versions, int v) {
         return std::find(versions.begin(), versions.end(), v) != versions.end();
     };
-    // Nested attributes exist in protocol 6 only: then 5 is not offered.
-    const std::string needs_6 = protocol_6_only_reason<Provider>();
-    if (!needs_6.empty() && lists(offered, 5)) {
-        std::erase(offered, 5);
-        if (offered.empty())
-            return startup_failure(needs_6 + ", which needs protocol 6; " +
-                                       (lists(options.protocols, 6) ? "TFPP_PROTOCOL_VERSIONS allows only protocol 5"
-                                                                    : "serve_options::protocols offers only protocol 5"),
-                                   managed);
-    }
-    const char* client_versions = std::getenv("PLUGIN_PROTOCOL_VERSIONS");
-    const std::vector<int> client = managed && client_versions ? parse_versions(client_versions) : std::vector<int>{};
     // go-plugin's fallback (our lowest version, for the client to refuse)
     // would hide the reason from the user.
-    if (!needs_6.empty() && lists(client, 5) && std::none_of(offered.begin(), offered.end(), [&](int v) {
+    if (!offer.needs_6.empty() && lists(client, 5) && std::none_of(offer.versions.begin(), offer.versions.end(), [&](int v) {
             return lists(client, v);
         }))
-        return startup_failure(needs_6 + ", which needs protocol 6; this client offers only protocol 5", managed);
-    const int version = negotiate_version(offered, client);
+        return startup_failure(offer.needs_6 + ", which needs protocol 6; this client offers only protocol 5", managed);
+    const int version = negotiate_version(offer.versions, client);
 
     shutdown_waiter waiter(mode.debug);
     if (!waiter.ok()) return startup_failure("cannot set up signal handling", managed);
 
     try {
-        socket_dir dir;
-        engine<Provider> eng;
-        stop_signal stopping;
-        provider_service_v6<engine<Provider>> v6(eng);
-        provider_service_v5<engine<Provider>> v5(eng);
-        provisioner_service_v5 provisioner;
-        controller_service controller([&] { waiter.request(); });
-        stdio_service stdio(stopping);
-        broker_service broker;
-
         std::shared_ptr<grpc::ServerCredentials> credentials = grpc::InsecureServerCredentials();
         std::string cert_base64;
         const char* client_cert = managed ? std::getenv("PLUGIN_CLIENT_CERT") : nullptr;
@@ -292,45 +375,24 @@ int serve_provider(int argc, char** argv, const serve_options& options) {
             cert_base64 = base64_unpadded(cert.cert_der);
         }
 
-        grpc::EnableDefaultHealthCheckService(true);
-        grpc::ServerBuilder builder;
-        builder.AddListeningPort("unix:" + dir.socket_path(), credentials);
-        builder.SetMaxReceiveMessageSize(256 << 20);
-        builder.SetMaxSendMessageSize(256 << 20);
-        if (version == 6) {
-            builder.RegisterService(&v6);
-        } else {
-            builder.RegisterService(&v5);
-            builder.RegisterService(&provisioner);
-        }
-        builder.RegisterService(&controller);
-        builder.RegisterService(&stdio);
-        builder.RegisterService(&broker);
-        std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
-        if (!server) return startup_failure("cannot listen on " + dir.socket_path(), managed);
-        server->GetHealthCheckService()->SetServingStatus("plugin", true);
-        dir.apply_group_from_environment();
-
+        provider_server<Provider> server(version, credentials, [&] { waiter.request(); });
         if (managed) {
-            write_all(STDOUT_FILENO, handshake_line(version, dir.socket_path(), cert_base64));
+            write_all(STDOUT_FILENO, handshake_line(version, server.socket_path(), cert_base64));
         } else {
             const std::string address = options.address.empty() ? std::string(Provider::type_name) : options.address;
             const std::string config = reattach_config(address, version, static_cast<long>(::getpid()),
-                                                       dir.socket_path());
+                                                       server.socket_path());
             write_all(STDOUT_FILENO,
                       "Provider started. To attach Terraform or OpenTofu, set the TF_REATTACH_PROVIDERS environment "
                       "variable with the following:\n\n\tTF_REATTACH_PROVIDERS=" +
                           shell_quote(config) + "\n\n");
         }
         log::write(log::level::info, sdk_module, "provider serving",
-                   {{"tf_proto_version", std::to_string(version)}, {"address", dir.socket_path()}});
+                   {{"tf_proto_version", std::to_string(version)}, {"address", server.socket_path()}});
 
         const std::string_view why = waiter.wait();
         log::write(log::level::info, sdk_module, "provider stopping", {{"reason", why}});
-        eng.request_stop();
-        stopping.trigger();
-        server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(1));
-        server->Wait();
+        server.stop();
         return 0;
     } catch (const std::exception& e) {
         return startup_failure(e.what(), managed);
@@ -348,6 +410,68 @@ int serve(int argc, char** argv, const serve_options& options = {}) {
         return 1;  // provider_check has stated the problem at compile time
     } else {
         return detail::serve_provider<Provider>(argc, argv, options);
+    }
+}
+
+class in_process_server;
+template <class Provider>
+in_process_server serve_in_process(const serve_options& options = {});
+
+// A provider served on threads of this process, as --debug serves it but
+// without printing anything or touching signal handlers: for test harnesses
+// (tfpp::testing::acceptance) and for running a provider under a debugger
+// from a program of one's own. Terraform and OpenTofu attach to it through
+// TF_REATTACH_PROVIDERS=<reattach_config()>; one server may serve any number
+// of CLI runs, one after another or at the same time. Stops when stop() is
+// called or the object is destroyed; a client's Shutdown request is answered
+// and otherwise ignored, since the owner decides how long the server lives.
+class in_process_server {
+public:
+    // The JSON value of TF_REATTACH_PROVIDERS, naming this server under the
+    // address of serve_options (under both registries' hosts when it has no host).
+    [[nodiscard]] const std::string& reattach_config() const noexcept { return reattach_config_; }
+    [[nodiscard]] const std::string& socket_path() const noexcept { return socket_path_; }
+    [[nodiscard]] int protocol_version() const noexcept { return protocol_version_; }
+    [[nodiscard]] bool running() const noexcept { return server_ != nullptr; }
+
+    void stop() {
+        if (server_) server_->stop();
+        server_.reset();
+    }
+
+private:
+    template <class Provider>
+    friend in_process_server serve_in_process(const serve_options& options);
+
+    in_process_server(std::unique_ptr<detail::running_provider> server, std::string reattach_config,
+                      std::string socket_path, int protocol_version)
+        : server_(std::move(server)), reattach_config_(std::move(reattach_config)),
+          socket_path_(std::move(socket_path)), protocol_version_(protocol_version) {}
+
+    std::unique_ptr<detail::running_provider> server_;
+    std::string reattach_config_;
+    std::string socket_path_;
+    int protocol_version_;
+};
+
+// Starts Provider on threads of this process; throws std::runtime_error when
+// it cannot (no protocol left to offer, no socket). serve_options::protocols,
+// TFPP_PROTOCOL_VERSIONS and consistency_check apply as for serve().
+template <class Provider>
+in_process_server serve_in_process(const serve_options& options) {
+    if constexpr (!detail::provider_check<Provider>::ok) {
+        throw std::logic_error("tfpp: not a valid provider");  // provider_check has stated the problem at compile time
+    } else {
+        if (options.consistency_check) set_consistency_check(options.consistency_check);
+        const detail::protocol_offer offer = detail::offer_protocols<Provider>(options);
+        if (!offer.failure.empty()) throw std::runtime_error("tfpp: the provider could not start: " + offer.failure);
+        const int version = detail::negotiate_version(offer.versions, {});
+        auto server = std::make_unique<detail::provider_server<Provider>>(
+            version, grpc::InsecureServerCredentials(), [] {});
+        std::string socket_path = server->socket_path();
+        const std::string address = options.address.empty() ? std::string(Provider::type_name) : options.address;
+        std::string config = detail::reattach_config(address, version, static_cast<long>(::getpid()), socket_path);
+        return in_process_server(std::move(server), std::move(config), std::move(socket_path), version);
     }
 }
 

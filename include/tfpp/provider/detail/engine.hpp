@@ -426,7 +426,7 @@ public:
                     moved = true;
                     typename S::model source;
                     if (!decode_model(source_current, source, ctx)) return;
-                    guarded(ctx, operation_name<R>("move_from"), [&] { m = impl_.move_from(source, ctx); });
+                    guarded(ctx, operation_name<R>("move_from"), [&] { m = call_move_from(impl_, source, ctx); });
                 }
             });
         }
@@ -451,6 +451,14 @@ public:
     }
 
 private:
+    // A call whose callee depends on the source type, so that clang looks
+    // move_from up only for the sources R really takes (in the generic lambda
+    // above, impl_.move_from(source, ...) would be looked up eagerly).
+    template <class Impl, class Source>
+    static std::optional<model> call_move_from(Impl& impl, const Source& source, context& ctx) {
+        return impl.move_from(source, ctx);
+    }
+
     // A handler's result as Terraform must receive it: no unknowns, no
     // write-only values.
     std::string finished(model& state, context& ctx, std::string_view operation) {
