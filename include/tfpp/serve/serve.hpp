@@ -44,6 +44,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 namespace tfpp {
@@ -269,6 +270,17 @@ public:
         server_ = builder.BuildAndStart();
         if (!server_) throw std::runtime_error("cannot listen on " + dir_.socket_path());
         server_->GetHealthCheckService()->SetServingStatus("plugin", true);
+        // Terraform's first call is GetProviderSchema. Its bytes are built
+        // while the handshake line goes out and the client connects, so that
+        // call finds them ready (or waits for the rest; a failure here is
+        // left for that call to report).
+        schema_warmup_ = std::jthread([this, version] {
+            try {
+                if (version == 6) (void)v6_.schema_response_bytes();
+                else (void)v5_.schema_response_bytes();
+            } catch (...) {
+            }
+        });
         try {
             dir_.apply_group_from_environment();
         } catch (...) {
@@ -304,6 +316,7 @@ private:
     stdio_service stdio_{stopping_};
     broker_service broker_;
     std::unique_ptr<grpc::Server> server_;
+    std::jthread schema_warmup_;  // last: joined before the services it uses are destroyed
 };
 
 template <class Provider>
