@@ -1,0 +1,257 @@
+// examples/local tested through tfpp/testing.hpp: every workflow of
+// local_file, local_sensitive_file and local_directory in-process, on real
+// files in a temporary directory, without Terraform.
+#include "files.hpp"
+#include "local.hpp"
+
+#include <tfpp/testing.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <sys/stat.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+namespace {
+
+namespace fs = std::filesystem;
+using tfpp::testing::action;
+
+// A fresh directory per test, removed afterwards; the provider resolves
+// relative file names against it.
+struct sandbox {
+    fs::path dir;
+    sandbox() {
+        std::string pattern = (fs::temp_directory_path() / "tfpp-local-XXXXXX").string();
+        dir = ::mkdtemp(pattern.data());
+    }
+    ~sandbox() {
+        std::error_code ec;
+        fs::remove_all(dir, ec);
+    }
+    [[nodiscard]] local::provider_config config() const {
+        local::provider_config c;
+        c.base_directory = dir.string();
+        return c;
+    }
+    [[nodiscard]] std::string path(const std::string& name) const { return (dir / name).string(); }
+};
+
+local::file_model file(std::string name, std::string content) {
+    local::file_model m;
+    m.filename = std::move(name);
+    m.content = std::move(content);
+    return m;
+}
+
+std::string mode_of(const std::string& path) {
+    struct stat st {};
+    return ::stat(path.c_str(), &st) == 0 ? local::format_mode(st.st_mode) : "";
+}
+
+TEST_CASE("local_file: create, update in place, replace on a new filename", "[testing][local]") {
+    sandbox box;
+    tfpp::testing::provider_under_test<local::provider> p(box.config());
+    REQUIRE(p.configure_diagnostics().empty());
+
+    local::file_model expected;
+    expected.file_permission = "0644";  // the default
+    expected.id = box.path("hello.txt");
+    expected.content_sha256 = local::hex_digest(EVP_sha256(), "Hello");
+    auto created = p.create<local::file_resource>(file("hello.txt", "Hello"), expected);
+    REQUIRE(created);
+    CHECK(local::read_file(box.path("hello.txt")) == "Hello");
+    CHECK(mode_of(box.path("hello.txt")) == "0644");
+
+    auto updated = p.update<local::file_resource>(*created.state, file("hello.txt", "Hello again"));
+    REQUIRE(updated);
+    CHECK(local::read_file(box.path("hello.txt")) == "Hello again");
+    CHECK(updated.state->id == created.state->id);
+
+    auto replaced = p.replace<local::file_resource>(*updated.state, file("renamed.txt", "Hello again"), {"filename"});
+    REQUIRE(replaced);
+    CHECK_FALSE(fs::exists(box.path("hello.txt")));
+    CHECK(local::read_file(box.path("renamed.txt")) == "Hello again");
+
+    // a new permission is an update in place, and reaches the disk
+    local::file_model private_file = file("renamed.txt", "Hello again");
+    private_file.file_permission = "0600";
+    REQUIRE(p.update<local::file_resource>(*replaced.state, private_file));
+    CHECK(mode_of(box.path("renamed.txt")) == "0600");
+}
+
+TEST_CASE("local_file: import by filename, then an empty plan", "[testing][local]") {
+    sandbox box;
+    std::ofstream(box.path("existing.txt")) << "made by hand";
+    fs::permissions(box.path("existing.txt"), fs::perms(0644));
+    tfpp::testing::provider_under_test<local::provider> p(box.config());
+    local::file_model expected;
+    expected.content = "made by hand";
+    auto imported = p.import_then_empty_plan<local::file_resource>("existing.txt", file("existing.txt", "made by hand"),
+                                                                    expected);
+    REQUIRE(imported);
+    // a configuration that differs from the file plans an update
+    auto step = p.plan<local::file_resource>(file("existing.txt", "new"), *imported.state);
+    CHECK(step.action == action::update);
+}
+
+TEST_CASE("local_file: state of schema version 0 (release 0.0.9) is upgraded to an empty plan", "[testing][local]") {
+    sandbox box;
+    std::ofstream(box.path("old.txt")) << "old";
+    fs::permissions(box.path("old.txt"), fs::perms(0640));
+    tfpp::testing::provider_under_test<local::provider> p(box.config());
+    const std::string v0 = R"({"filename":"old.txt","content":"old","file_mode":416,"id":")" + box.path("old.txt") +
+                           R"(","content_sha256":")" + local::hex_digest(EVP_sha256(), "old") + R"("})";
+    auto upgraded = p.upgrade<local::file_resource>(0, v0);
+    REQUIRE(upgraded.ok());
+    CHECK(upgraded.state->file_permission == "0640");  // 416 mode bits
+    CHECK(upgraded.state->content_md5 == local::hex_digest(EVP_md5(), "old"));
+
+    local::file_model config = file("old.txt", "old");
+    config.file_permission = "0640";
+    CHECK(p.upgrade_then_empty_plan<local::file_resource>(0, v0, config));
+}
+
+TEST_CASE("local_file: drift, edited by hand and deleted", "[testing][local]") {
+    sandbox box;
+    tfpp::testing::provider_under_test<local::provider> p(box.config());
+    auto created = p.create<local::file_resource>(file("drift.txt", "as configured"));
+    REQUIRE(created);
+
+    std::ofstream(box.path("drift.txt")) << "edited by hand";
+    REQUIRE(p.drift<local::file_resource>(file("drift.txt", "as configured"), *created.state, action::update));
+    CHECK(local::read_file(box.path("drift.txt")) == "as configured");
+
+    fs::remove(box.path("drift.txt"));
+    REQUIRE(p.drift<local::file_resource>(file("drift.txt", "as configured"), *created.state, action::create));
+    CHECK(local::read_file(box.path("drift.txt")) == "as configured");
+}
+
+TEST_CASE("local_file: content known only at apply", "[testing][local]") {
+    sandbox box;
+    tfpp::testing::provider_under_test<local::provider> p(box.config());
+    local::file_model later = file("later.txt", "");
+    later.content = tfpp::unknown;
+    auto r = p.unknown_until_apply<local::file_resource>(later, file("later.txt", "from another resource"));
+    REQUIRE(r);
+    CHECK(local::read_file(box.path("later.txt")) == "from another resource");
+}
+
+TEST_CASE("local_file data source reads what the resource wrote", "[testing][local]") {
+    sandbox box;
+    tfpp::testing::provider_under_test<local::provider> p(box.config());
+    REQUIRE(p.create<local::file_resource>(file("data.txt", "data")));
+    local::file_data_model q;
+    q.filename = "data.txt";
+    auto r = p.read_data<local::file_data_source>(q);
+    REQUIRE(r.ok());
+    CHECK(r.state->content == "data");
+    CHECK(r.state->content_sha1 == local::hex_digest(EVP_sha1(), "data"));
+}
+
+TEST_CASE("local_sensitive_file: create, empty plan, replace, import", "[testing][local]") {
+    sandbox box;
+    tfpp::testing::provider_under_test<local::provider> p(box.config());
+    local::sensitive_file_model m;
+    m.filename = "secret.txt";
+    m.content = "s3cret";
+    local::sensitive_file_model expected;
+    expected.file_permission = "0600";  // this resource's default
+    auto created = p.create<local::sensitive_file_resource>(m, expected);
+    REQUIRE(created);
+    CHECK(mode_of(box.path("secret.txt")) == "0600");
+    CHECK(p.empty_plan<local::sensitive_file_resource>(m, *created.state));
+
+    local::sensitive_file_model moved = m;
+    moved.filename = "secret2.txt";
+    REQUIRE(p.replace<local::sensitive_file_resource>(*created.state, moved, {"filename"}));
+    CHECK_FALSE(fs::exists(box.path("secret.txt")));
+    CHECK(p.import_then_empty_plan<local::sensitive_file_resource>("secret2.txt", moved));
+}
+
+local::directory_file dir_file(std::string content) {
+    local::directory_file f;
+    f.content = std::move(content);
+    return f;
+}
+local::directory_symlink symlink_to(std::string name, std::string target) {
+    local::directory_symlink l;
+    l.name = std::move(name);
+    l.target = std::move(target);
+    return l;
+}
+local::directory_model directory(std::string path) {
+    local::directory_model d;
+    d.path = std::move(path);
+    d.files = std::map<std::string, local::directory_file>{{"index.html", dir_file("<h1>Hi</h1>")}};
+    d.symlink = std::vector<local::directory_symlink>{symlink_to("latest", "index.html")};
+    return d;
+}
+
+TEST_CASE("local_directory: create, update of nested files and links, replace, drift", "[testing][local]") {
+    sandbox box;
+    tfpp::testing::provider_under_test<local::provider> p(box.config());
+    auto created = p.create<local::directory_resource>(directory("site"));
+    REQUIRE(created);
+    CHECK(local::read_file(box.path("site/index.html")) == "<h1>Hi</h1>");
+    CHECK(fs::read_symlink(box.path("site/latest")) == "index.html");
+    CHECK(created.state->files->at("index.html").permission == "0644");
+    CHECK(created.state->file_count == std::int64_t{1});
+
+    // a second file and a private permission, in place
+    local::directory_model more = directory("site");
+    local::directory_file notes = dir_file("private");
+    notes.permission = "0600";
+    more.files->emplace("notes.txt", notes);
+    auto updated = p.update<local::directory_resource>(*created.state, more);
+    REQUIRE(updated);
+    CHECK(mode_of(box.path("site/notes.txt")) == "0600");
+    CHECK(updated.state->files->at("index.html").sha256 == created.state->files->at("index.html").sha256);
+
+    // a file deleted by hand: refresh drops it, the plan writes it again
+    fs::remove(box.path("site/notes.txt"));
+    REQUIRE(p.drift<local::directory_resource>(more, *updated.state, action::update));
+    CHECK(local::read_file(box.path("site/notes.txt")) == "private");
+
+    // the whole directory gone: created again
+    fs::remove_all(box.path("site"));
+    REQUIRE(p.drift<local::directory_resource>(more, *updated.state, action::create));
+
+    auto moved = p.replace<local::directory_resource>(*updated.state, directory("site2"), {"path"});
+    REQUIRE(moved);
+    CHECK_FALSE(fs::exists(box.path("site/index.html")));
+    CHECK(fs::exists(box.path("site2/index.html")));
+}
+
+TEST_CASE("local_directory: a validation error deep in a nested value", "[testing][local]") {
+    sandbox box;
+    tfpp::testing::provider_under_test<local::provider> p(box.config());
+    local::directory_model bad = directory("site");
+    local::directory_file f = dir_file("x");
+    f.permission = "999";
+    bad.files->emplace("bad.txt", f);
+    auto step = p.plan<local::directory_resource>(bad, tfpp::testing::no_state);
+    REQUIRE_FALSE(step.ok());
+    CHECK(step.diagnostics[0].path.to_string() == "files[\"bad.txt\"].permission");
+}
+
+TEST_CASE("local_directory: a create that fails half-way is kept, tainted, and replaced next", "[testing][local]") {
+    sandbox box;
+    fs::create_directories(box.path("half"));
+    std::ofstream(box.path("half/clash")) << "a regular file where the link should go";
+    tfpp::testing::provider_under_test<local::provider> p(box.config());
+    local::directory_model half;
+    half.path = "half";
+    half.files = std::map<std::string, local::directory_file>{{"a.txt", dir_file("a")}};
+    half.symlink = std::vector<local::directory_symlink>{symlink_to("clash", "a.txt")};
+    auto r = p.partial_failure<local::directory_resource>(half);
+    REQUIRE(r);
+    CHECK(r.state->files->count("a.txt") == 1);  // what exists is recorded
+    CHECK(r.state->symlink->empty());
+    CHECK(local::read_file(box.path("half/a.txt")) == "a");
+}
+
+}  // namespace

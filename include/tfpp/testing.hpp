@@ -1,0 +1,13 @@
+// tfpp/testing.hpp: unit-test a provider in-process, in microseconds, with
+// any test framework. tfpp::testing::provider_under_test<P> plays Terraform
+// core's part (proposed new state, validate, plan, apply, read, import,
+// upgrade, the consistency checks) on the same engine that serves the real
+// protocol; scenario helpers run whole workflows (create, update, replace,
+// empty plan after apply, import, upgrade, drift, unknown values, partial
+// failure) and tfpp::testing::diff shows values by attribute path.
+// docs/testing.md has an example to copy.
+#pragma once
+
+#include <tfpp/tfpp.hpp>
+#include <tfpp/testing/diff.hpp>
+#include <tfpp/testing/provider_under_test.hpp>
