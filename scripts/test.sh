@@ -39,3 +39,6 @@ python3 "$repo/bench/codec/run.py" --build-dir "$build" --smoke --require-cxx
 
 step "Planning benchmark smoke pass: every case runs once (timings are not judged)"
 "$build/bench/plan/tfpp_plan_bench" -smoke
+
+step "Test driver benchmark smoke pass: every scenario runs once (timings are not judged)"
+"$build/bench/testing/tfpp_driver_bench" -smoke

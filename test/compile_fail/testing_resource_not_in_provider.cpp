@@ -1,0 +1,34 @@
+// expect: tfpp: provider_under_test<P>::plan<R> and the other resource calls take one of P's resources
+// A test that drives a resource its provider does not list.
+#include <tfpp/testing.hpp>
+
+#include <optional>
+#include <string>
+
+struct model {
+    tfpp::required<std::string> name;
+    tfpp::computed<std::string> id;
+};
+struct thing {
+    using model = ::model;
+    static constexpr std::string_view type_name = "demo_thing";
+    std::optional<model> create(model plan, tfpp::context&) { return plan; }
+    std::optional<model> read(model state, tfpp::context&) { return state; }
+    std::optional<model> update(model plan, const model&, tfpp::context&) { return plan; }
+    void destroy(const model&, tfpp::context&) {}
+};
+
+struct unlisted : thing {
+    static constexpr std::string_view type_name = "demo_unlisted";
+};
+struct provider {
+    static constexpr std::string_view type_name = "demo";
+    using resources = tfpp::types<thing>;
+};
+
+void test() {
+    tfpp::testing::provider_under_test<provider> p;
+    model m;
+    m.name = "x";
+    (void)p.plan<unlisted>(m, tfpp::testing::no_state);
+}
