@@ -78,6 +78,7 @@ def main(argv):
     p.add_argument("--layers", default=",".join(LAYERS))
     p.add_argument("--no-syntax-only", action="store_true", help="skip the -fsyntax-only pass")
     p.add_argument("--compile-mem-limit-gb", type=float, default=16.0)
+    p.add_argument("--tfpp-include", default=None, help="compile against this copy of tfpp's include/")
     p.add_argument("--out")
     p.add_argument("--json", dest="json_out")
     args = p.parse_args(argv)
@@ -87,6 +88,9 @@ def main(argv):
     layers = [x for x in args.layers.split(",") if x]
     build_dir = os.path.abspath(args.build_dir)
     cxx, cflags = run.compile_flags(build_dir)
+    if args.tfpp_include:
+        own = "-I" + os.path.join(run.REPO, "include")
+        cflags = ["-I" + os.path.abspath(args.tfpp_include) if a == own else a for a in cflags]
     work = os.path.join(build_dir, "bench-schema", "breakdown")
     mem = int(args.compile_mem_limit_gb * (1 << 30))
     modes = [("build flags", [])] + ([] if args.no_syntax_only else [("-fsyntax-only", ["-fsyntax-only"])])

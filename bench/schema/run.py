@@ -79,6 +79,18 @@ def parse_args(argv):
                    help="address-space limit of each compiler process, GiB (default 16)")
     p.add_argument("--reuse-builds", action="store_true",
                    help="skip generating and compiling an N whose binary and compile record exist (measure only)")
+    p.add_argument("--shared-model", action="store_true",
+                   help="generate with gen.py --shared-model: every type uses one model, a runtime proxy for an N "
+                        "whose main.cpp cannot be compiled (its compile numbers do not describe distinct models)")
+    p.add_argument("--tfpp-include", default=None,
+                   help="compile the providers against this copy of tfpp's include/ instead of the source tree's "
+                        "(e.g. a snapshot, while include/ is being edited)")
+    p.add_argument("--one-tu", action="store_true",
+                   help="generate with gen.py --one-tu: the framework code of every type in main.cpp instead of "
+                        "in the handler TUs (tfpp::compiled_resource); memory grows with N")
+    p.add_argument("--no-debug-info", action="store_true",
+                   help="drop -g from the build directory's flags (a release build as shipped has none; it also "
+                        "takes the compiler's memory for main.cpp at N=1000 under the limit)")
     p.add_argument("--no-tls", action="store_true", help="start the providers without AutoMTLS")
     p.add_argument("--no-pin", action="store_true", help="do not pin the client to CPU 0 and the provider to CPU 1")
     p.add_argument("--out", help="also write the markdown report to this file")
@@ -220,7 +232,7 @@ def run_measured(cmd, cwd=None, timeout=None, mem_limit_bytes=None):
 
 
 def ensure_built(build_dir):
-    r = subprocess.run(["ninja", "-C", build_dir, "-j2", CLIENT_TARGET, PROTOCOL_LIB, REFERENCE_TARGET],
+    r = subprocess.run(["ninja", "-C", build_dir, "-j2", CLIENT_TARGET, PROTOCOL_LIB],
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if r.returncode != 0:
         raise SystemExit(f"run.py: building {CLIENT_TARGET} failed:\n{r.stdout[-4000:]}")
@@ -233,24 +245,27 @@ def ensure_built(build_dir):
 # ---------------------------------------------------------------- compile
 
 def compile_provider(n, args, cxx, cflags, ldflags):
-    base = os.path.join(args.work_dir, f"n{n}")
+    base = os.path.join(args.work_dir, f"n{n}" + ("-shared" if args.shared_model else "") +
+                        ("-one-tu" if args.one_tu else ""))
     src, obj = os.path.join(base, "src"), os.path.join(base, "obj")
     binary = os.path.join(base, "terraform-provider-bench")
     record_path = os.path.join(base, "compile.json")
     if args.reuse_builds and os.path.exists(binary) and os.path.exists(record_path):
         with open(record_path, encoding="utf-8") as f:
             rec = json.load(f)
-        if rec.get("ok") and rec.get("flags") == cflags:
+        if (rec.get("ok") and rec.get("flags") == cflags and rec.get("shared_model", False) == args.shared_model
+                and rec.get("one_tu", False) == args.one_tu):
             log(f"N={n}: reusing the build of {rec['date']}")
             return rec
     os.makedirs(obj, exist_ok=True)
-    manifest = gen.generate(n, src, args.group_size)
+    manifest = gen.generate(n, src, args.group_size, args.shared_model, args.one_tu)
     for name in os.listdir(obj):
         os.remove(os.path.join(obj, name))
     if os.path.exists(binary):
         os.remove(binary)
     mem = int(args.compile_mem_limit_gb * (1 << 30)) if args.compile_mem_limit_gb > 0 else None
-    rec = {"types": n, "group_size": args.group_size, "flags": cflags, "compiler": cxx,
+    rec = {"types": n, "group_size": args.group_size, "shared_model": args.shared_model, "one_tu": args.one_tu,
+           "flags": cflags, "compiler": cxx,
            "date": datetime.datetime.now().isoformat(timespec="seconds"), "tus": [], "ok": True}
     objects = []
     # Handler TUs first, then main.cpp (the framework's instantiations).
@@ -459,12 +474,20 @@ def f_bytes(b):
 def report(args, info, cflags, compiles, summaries):
     L = []
     w = L.append
-    w("# tfpp schema benchmark")
+    w("# tfpp schema benchmark" + (" (--shared-model: one model for every type; runtime proxy)"
+                                    if args.shared_model else ""))
+    w("")
+    w("Every type's framework code is compiled " +
+      ("in main.cpp (--one-tu)." if args.one_tu else
+       "in its handler TU (tfpp::compiled_resource), main.cpp only serves them."))
     w("")
     w(f"{info['date']}, commit {info.get('commit', '?')}; {info.get('cpu', '?')}, {info['cpus']} CPUs, "
       f"kernel {info['kernel']}; {info['compiler']}; gRPC {info.get('grpc++', '?')}, protobuf "
       f"{info.get('protobuf', '?')}; build type {build_option(args.build_dir, 'buildtype')}.")
     w("")
+    if args.tfpp_include:
+        w(f"tfpp headers: {os.path.abspath(args.tfpp_include)} (--tfpp-include), not the source tree's include/.")
+        w("")
     w("Compile flags (from compile_commands.json of examples/local): `" + " ".join(
         a for a in cflags if not a.startswith(("-I", "/")) and a != "-isystem") + "`")
     w("")
@@ -573,6 +596,13 @@ def main(argv):
     args = parse_args(argv)
     client = ensure_built(args.build_dir)
     cxx, cflags = compile_flags(args.build_dir)
+    if args.no_debug_info:
+        cflags = [a for a in cflags if not (a == "-g" or a.startswith("-g") and a[2:3].isdigit())]
+    if args.tfpp_include:
+        own = "-I" + os.path.join(REPO, "include")
+        if own not in cflags:
+            raise SystemExit(f"run.py: {own} is not among the compile flags")
+        cflags = ["-I" + os.path.abspath(args.tfpp_include) if a == own else a for a in cflags]
     ldflags = link_args(args.build_dir)
     info = machine_info(cxx)
     log(f"compiler {cxx}, flags: {' '.join(cflags)}")

@@ -154,6 +154,10 @@ struct directory_resource {
     using model = directory_model;
     static constexpr std::string_view type_name = "local_directory";
     static constexpr tfpp::doc doc{"A directory with the files and symbolic links it should hold."};
+    // Its framework code (schema, codecs, planning) is compiled in
+    // directory.cpp, beside its handlers, not in main.cpp: see
+    // tfpp::compiled_resource there.
+    static constexpr bool compiled_separately = true;
     provider& p;
 
     void validate(const model& config, tfpp::context& ctx);

@@ -242,7 +242,18 @@ consteval handler_problem check_data_source() {
     else return handler_problem::none;
 }
 
-template <class R, class P>
+// A resource that declares `static constexpr bool compiled_separately = true;`
+// has its handler code compiled in a file of its own (tfpp/compile.hpp); the
+// file with main() then checks only what it needs itself.
+template <class R>
+inline constexpr bool is_compiled_separately = [] {
+    if constexpr (requires { R::compiled_separately; }) return bool(R::compiled_separately);
+    else return false;
+}();
+
+// Full: the model checks too (costly: done once, where the handler code is
+// compiled).
+template <class R, class P, bool Full = !is_compiled_separately<R>>
 struct resource_check {
     static constexpr handler_problem problem = check_resource<R>();
     static_assert(problem != handler_problem::no_model,
@@ -277,11 +288,11 @@ struct resource_check {
     }();
     static_assert(identity_version_ok, "tfpp: a resource's identity_version cannot be negative; versions count up from 0.");
     static constexpr bool identity_ok = [] {
-        if constexpr (has_identity<R>) return model_check<typename R::identity, model_context::identity>::ok;
+        if constexpr (Full && has_identity<R>) return model_check<typename R::identity, model_context::identity>::ok;
         else return true;
     }();
     static constexpr bool import_ok = [] {
-        if constexpr (problem == handler_problem::none && has_import_id_attribute<R>)
+        if constexpr (Full && problem == handler_problem::none && has_import_id_attribute<R>)
             return has_string_attribute<typename R::model>(R::import_id_attribute);
         else return true;
     }();
@@ -289,7 +300,7 @@ struct resource_check {
                   "tfpp: a resource's import_id_attribute must name a string attribute of its model: `tfpp import` "
                   "puts the ID there and read() fills in the rest.");
     static constexpr bool upgrades_ok = [] {
-        if constexpr (problem == handler_problem::none && has_prior_models<R>) {
+        if constexpr (Full && problem == handler_problem::none && has_prior_models<R>) {
             using chain = prior_models_upgrade<R, typename R::prior_models>;
             if constexpr (has_schema_version<R>) return chain::value && chain::count <= std::size_t(R::schema_version);
             else return chain::count == 0;
@@ -304,7 +315,7 @@ struct resource_check {
     static constexpr bool ok = [] {
         if constexpr (problem == handler_problem::none)
             return named_well && version_ok && identity_version_ok && identity_ok && import_ok && upgrades_ok &&
-                   model_check<typename R::model, model_context::resource>::ok;
+                   (!Full || model_check<typename R::model, model_context::resource>::ok);
         else
             return false;
     }();

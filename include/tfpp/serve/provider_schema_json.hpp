@@ -40,10 +40,10 @@ inline std::string opentofu_provider_address(std::string_view address, std::stri
     return lower;
 }
 
-template <class... R>
+template <class P, class... R>
 void gather_resources(types<R...>, provider_schemas& out) {
-    (out.resources.emplace_back(R::type_name, &resource_schema<R>()), ...);
-    (out.resource_identities.emplace_back(R::type_name, resource_identity_schema<R>()), ...);
+    (out.resources.emplace_back(R::type_name, &schema_of_resource<P, R>()), ...);
+    (out.resource_identities.emplace_back(R::type_name, identity_of_resource<P, R>()), ...);
 }
 template <class... D>
 void gather_data_sources(types<D...>, provider_schemas& out) {
@@ -62,7 +62,7 @@ provider_schemas schemas_of(std::string_view address = {}) {
     if constexpr (detail::provider_check<P>::ok) {
         out.address = detail::opentofu_provider_address(address, P::type_name);
         out.provider = &detail::provider_config_schema<P>();
-        detail::gather_resources(typename detail::resource_list<P>::type{}, out);
+        detail::gather_resources<P>(typename detail::resource_list<P>::type{}, out);
         detail::gather_data_sources(typename detail::data_source_list<P>::type{}, out);
         std::erase_if(out.resource_identities, [](const auto& e) { return e.second == nullptr; });
     }

@@ -176,10 +176,12 @@ inline std::string nested_attribute_reason(std::string_view where, const block_s
     return std::string(where) + ": attribute \"" + path + "\" is a nested attribute";
 }
 
-template <class... R>
+template <class P, class... R>
 std::string nested_attribute_in_resources(types<R...>) {
     std::string r;
-    ((r = r.empty() ? nested_attribute_reason("resource " + std::string(R::type_name), &resource_schema<R>()) : r), ...);
+    ((r = r.empty() ? nested_attribute_reason("resource " + std::string(R::type_name), &schema_of_resource<P, R>())
+                    : r),
+     ...);
     return r;
 }
 template <class... D>
@@ -197,7 +199,7 @@ template <class Provider>
 std::string protocol_6_only_reason() {
     std::string r = nested_attribute_reason("provider configuration", &provider_config_schema<Provider>());
     if (r.empty()) r = nested_attribute_reason("provider_meta", provider_meta_schema<Provider>());
-    if (r.empty()) r = nested_attribute_in_resources(typename resource_list<Provider>::type{});
+    if (r.empty()) r = nested_attribute_in_resources<Provider>(typename resource_list<Provider>::type{});
     if (r.empty()) r = nested_attribute_in_data_sources(typename data_source_list<Provider>::type{});
     return r;
 }

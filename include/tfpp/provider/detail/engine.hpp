@@ -632,7 +632,12 @@ public:
 private:
     template <class... R>
     void add_resources(types<R...>) {
-        (resources_.emplace(R::type_name, std::make_unique<resource_adapter<R, P>>(provider_)), ...);
+        (resources_.emplace(R::type_name, make_resource_handler<R>()), ...);
+    }
+    template <class R>
+    std::unique_ptr<resource_handler> make_resource_handler() {
+        if constexpr (is_compiled_separately<R>) return compiled_resource<P, R>::make(provider_);
+        else return std::make_unique<resource_adapter<R, P>>(provider_);
     }
     template <class... D>
     void add_data_sources(types<D...>) {

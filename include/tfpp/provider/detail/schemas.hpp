@@ -7,6 +7,8 @@
 #include <tfpp/provider/provider.hpp>
 #include <tfpp/schema/schema.hpp>
 
+#include <memory>
+
 namespace tfpp::detail {
 
 // A model's block with the handler's schema version and documentation.
@@ -65,4 +67,42 @@ const identity_schema* resource_identity_schema() {
     }
 }
 
+class resource_handler;
+
 }  // namespace tfpp::detail
+
+namespace tfpp {
+
+// The handler code of a resource that declares
+// `static constexpr bool compiled_separately = true;`: declared here, defined
+// in tfpp/compile.hpp, and compiled in the file that says
+//
+//     #include <tfpp/compile.hpp>
+//     template struct tfpp::compiled_resource<my::provider, my::resource>;
+//
+// so that the file with main() instantiates none of it. A provider's
+// resources then compile in parallel and each compiler holds only its own.
+template <class P, class R>
+struct compiled_resource {
+    static std::unique_ptr<detail::resource_handler> make(P& provider);
+    static const block_schema& schema();
+    static const identity_schema* identity();
+};
+
+namespace detail {
+
+// A resource's schema wherever it is compiled.
+template <class P, class R>
+const block_schema& schema_of_resource() {
+    if constexpr (is_compiled_separately<R>) return compiled_resource<P, R>::schema();
+    else return resource_schema<R>();
+}
+template <class P, class R>
+const identity_schema* identity_of_resource() {
+    if constexpr (is_compiled_separately<R>) return compiled_resource<P, R>::identity();
+    else return resource_identity_schema<R>();
+}
+
+}  // namespace detail
+
+}  // namespace tfpp
