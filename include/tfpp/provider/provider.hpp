@@ -313,11 +313,15 @@ struct resource_check {
                   "current model, one upgrade() after another: `next_model upgrade(old_model old, tfpp::context& ctx)` "
                   "(or returning std::optional); there are at most schema_version of them.");
     static constexpr bool ok = [] {
-        if constexpr (problem == handler_problem::none)
-            return named_well && version_ok && identity_version_ok && identity_ok && import_ok && upgrades_ok &&
-                   (!Full || model_check<typename R::model, model_context::resource>::ok);
-        else
+        // Naming model_check<...>::ok instantiates it even where || would not
+        // evaluate it: only if constexpr keeps it out of a light check.
+        if constexpr (problem != handler_problem::none)
             return false;
+        else if constexpr (Full)
+            return named_well && version_ok && identity_version_ok && identity_ok && import_ok && upgrades_ok &&
+                   model_check<typename R::model, model_context::resource>::ok;
+        else
+            return named_well && version_ok && identity_version_ok;
     }();
 };
 
