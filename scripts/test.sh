@@ -23,6 +23,20 @@ meson test -C "$build" --no-rebuild --print-errorlogs --no-suite e2e
 step "End to end: OpenTofu and Terraform drive examples/local"
 meson test -C "$build" --no-rebuild --print-errorlogs --suite e2e --verbose
 
+step "The release build as shipped (-Dstatic_release=true: static gRPC, protobuf, OpenSSL, libstdc++; stripped), driven by OpenTofu"
+static_build="${TFPP_STATIC_BUILD_DIR:-$repo/build-static}"
+static_opts=(-Dstatic_release=true -Dbuildtype=release -Dtests=false -Dmsgpack_include_dir="$msgpack_dir")
+if [ -f "$static_build/build.ninja" ]; then
+    meson setup --reconfigure "$static_build" "${static_opts[@]}" >/dev/null
+else
+    meson setup "$static_build" "$repo" "${static_opts[@]}" >/dev/null
+fi
+ninja -C "$static_build" -j2 examples/terraform-provider-local
+static_provider="$static_build/examples/terraform-provider-local"
+echo "$(stat -c %s "$static_provider") bytes; shared libraries: $(ldd "$static_provider" | awk '{print $1}' | tr '\n' ' ')"
+python3 "$repo/test/e2e/run_e2e.py" --cli "$tofu" --provider "$static_provider" --protocol 6 \
+    --earlier-provider "$build/test/e2e/terraform-provider-local-0.0.9"
+
 step "Fuzz smoke: every libFuzzer target for a short while (ASan + UBSan, clang)"
 TFPP_FUZZ_SECONDS="${TFPP_FUZZ_SECONDS:-15}" bash "$repo/scripts/fuzz-smoke.sh"
 
