@@ -7,6 +7,7 @@
 
 #include <tfpp/diag/diagnostics.hpp>
 #include <tfpp/schema/attribute.hpp>
+#include <tfpp/schema/detail/model_problem.hpp>
 #include <tfpp/schema/detail/reflect.hpp>
 #include <tfpp/schema/types.hpp>
 #include <tfpp/validate/validators.hpp>
@@ -164,61 +165,7 @@ constexpr bool is_reserved(std::string_view name, model_context where = model_co
     }
 }
 
-enum class model_problem {
-    none,
-    not_reflectable,
-    not_an_attribute,
-    unsupported_type,
-    bad_name,
-    reserved_name,
-    duplicate_name,
-    mixed_struct,
-    misplaced_nested_attributes,
-    blocks_in_nested_attributes,
-    dynamic_in_repeated_nesting,
-    write_only_in_set,
-    bad_block_bounds,
-    bad_docs,
-    docs_unknown_name,
-    documented_twice,
-    identity_role,
-    identity_type,
-    role_in_value,
-    bad_default,
-    bad_replace_if,
-    bad_match_by,
-    // validators and rules (tfpp/validate/validators.hpp)
-    length_not_string,
-    regex_not_string,
-    range_not_number,
-    one_of_mismatch,
-    size_not_collection,
-    unique_not_comparable,
-    each_not_collection,
-    each_not_validators,
-    check_not_callable,
-    bad_rules,
-    bad_rule_name,
-    role_in_role,  // stated by the attribute's own static_assert; stops the schema here
-};
 
-constexpr model_problem validator_model_problem(validator_problem p) {
-    switch (p) {
-    case validator_problem::none: return model_problem::none;
-    case validator_problem::length_not_string: return model_problem::length_not_string;
-    case validator_problem::regex_not_string: return model_problem::regex_not_string;
-    case validator_problem::range_not_number: return model_problem::range_not_number;
-    case validator_problem::one_of_mismatch: return model_problem::one_of_mismatch;
-    case validator_problem::size_not_collection: return model_problem::size_not_collection;
-    case validator_problem::unique_not_comparable: return model_problem::unique_not_comparable;
-    case validator_problem::each_not_collection: return model_problem::each_not_collection;
-    case validator_problem::each_not_validators: return model_problem::each_not_validators;
-    case validator_problem::check_not_callable: return model_problem::check_not_callable;
-    case validator_problem::bad_rules: return model_problem::bad_rules;
-    case validator_problem::bad_rule_name: return model_problem::bad_rule_name;
-    }
-    return model_problem::none;
-}
 
 // What the fields of a struct are.
 enum class struct_kind { plain, attributes, attributes_and_blocks, mixed };
@@ -497,7 +444,7 @@ constexpr model_problem check_attribute_field(bool in_set) {
     if (in_set && F::template has<write_only>) return model_problem::write_only_in_set;
     model_problem p = check_attribute_type<typename F::value_type>(in_set);
     if (p == model_problem::none) p = check_attribute_options<S, F>();
-    if (p == model_problem::none) p = validator_model_problem(attribute_validators_problem<F>());
+    if (p == model_problem::none) p = attribute_validators_problem<F>();
     return p;
 }
 
@@ -506,7 +453,7 @@ constexpr model_problem check_nested_struct(bool repeated, bool in_set) {
     if (repeated && contains_dynamic<S>()) return model_problem::dynamic_in_repeated_nesting;
     model_problem p = check_names<S>(model_context::block);
     if (p == model_problem::none) p = check_docs<S>();
-    if (p == model_problem::none) p = validator_model_problem(rules_problem<S>());
+    if (p == model_problem::none) p = rules_problem<S>();
     for_each_index<S>([&]<std::size_t I>() {
         using F = field_t<S, I>;
         if constexpr (is_attribute<F>)
@@ -539,7 +486,7 @@ constexpr model_problem check_block_struct(model_context where, bool in_set) {
         });
         if (p == model_problem::none) p = check_names<S>(where);
         if (p == model_problem::none) p = check_docs<S>();
-        if (p == model_problem::none) p = validator_model_problem(rules_problem<S>());
+        if (p == model_problem::none) p = rules_problem<S>();
         for_each_index<S>([&]<std::size_t I>() {
             using F = field_t<S, I>;
             if (p != model_problem::none) return;

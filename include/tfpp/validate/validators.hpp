@@ -27,6 +27,7 @@
 
 #include <tfpp/fwd.hpp>
 #include <tfpp/schema/attribute.hpp>
+#include <tfpp/schema/detail/model_problem.hpp>
 #include <tfpp/schema/detail/reflect.hpp>
 #include <tfpp/schema/types.hpp>
 #include <tfpp/value/number.hpp>
@@ -219,22 +220,6 @@ std::string literal_text() {
 
 enum class validator_kind : unsigned char { none, length, range, one_of, regex, size, unique, each, check };
 
-// What the compiler finds wrong with a validator or a struct's rules.
-enum class validator_problem : unsigned char {
-    none,
-    length_not_string,
-    regex_not_string,
-    range_not_number,
-    one_of_mismatch,
-    size_not_collection,
-    unique_not_comparable,
-    each_not_collection,
-    each_not_validators,
-    check_not_callable,
-    bad_rules,
-    bad_rule_name,
-};
-
 template <class T>
 inline constexpr bool is_collection_kind =
     kind_of<T> == type_kind::list || kind_of<T> == type_kind::set || kind_of<T> == type_kind::map;
@@ -247,8 +232,8 @@ template <class O>
 struct validator_traits {
     static constexpr validator_kind kind = validator_kind::none;
     template <class T>
-    static consteval validator_problem problem() {
-        return validator_problem::none;
+    static consteval model_problem problem() {
+        return model_problem::none;
     }
 };
 
@@ -257,9 +242,9 @@ inline constexpr bool is_validator = validator_traits<O>::kind != validator_kind
 
 // The first problem of the validators Vs on values of type T.
 template <class T, class... Vs>
-consteval validator_problem validators_problem() {
-    validator_problem p = validator_problem::none;
-    ((p = p == validator_problem::none ? validator_traits<Vs>::template problem<T>() : p), ...);
+consteval model_problem validators_problem() {
+    model_problem p = model_problem::none;
+    ((p = p == model_problem::none ? validator_traits<Vs>::template problem<T>() : p), ...);
     return p;
 }
 
@@ -267,8 +252,8 @@ template <std::int64_t Min, std::int64_t Max>
 struct validator_traits<length<Min, Max>> {
     static constexpr validator_kind kind = validator_kind::length;
     template <class T>
-    static consteval validator_problem problem() {
-        return kind_of<T> == type_kind::string ? validator_problem::none : validator_problem::length_not_string;
+    static consteval model_problem problem() {
+        return kind_of<T> == type_kind::string ? model_problem::none : model_problem::length_not_string;
     }
     static std::string description() { return count_text(Min, Max, "character", true); }
 };
@@ -277,8 +262,8 @@ template <auto Min, auto Max>
 struct validator_traits<range<Min, Max>> {
     static constexpr validator_kind kind = validator_kind::range;
     template <class T>
-    static consteval validator_problem problem() {
-        return kind_of<T> == type_kind::number ? validator_problem::none : validator_problem::range_not_number;
+    static consteval model_problem problem() {
+        return kind_of<T> == type_kind::number ? model_problem::none : model_problem::range_not_number;
     }
     static std::string description() { return range_text<Min, Max>(); }
 };
@@ -287,7 +272,7 @@ template <default_literal... Values>
 struct validator_traits<one_of<Values...>> {
     static constexpr validator_kind kind = validator_kind::one_of;
     template <class T>
-    static consteval validator_problem problem() {
+    static consteval model_problem problem() {
         constexpr type_kind want = kind_of<T>;
         const auto fits = [](auto v) {
             using K = typename decltype(v)::kind;
@@ -295,7 +280,7 @@ struct validator_traits<one_of<Values...>> {
                    ((v.which == K::integer || v.which == K::real) && want == type_kind::number) ||
                    (v.which == K::boolean && want == type_kind::boolean);
         };
-        return (fits(Values) && ...) ? validator_problem::none : validator_problem::one_of_mismatch;
+        return (fits(Values) && ...) ? model_problem::none : model_problem::one_of_mismatch;
     }
     static std::string description() {
         std::string out = "one of ";
@@ -309,8 +294,8 @@ template <fixed_string Pattern, fixed_string Description>
 struct validator_traits<regex<Pattern, Description>> {
     static constexpr validator_kind kind = validator_kind::regex;
     template <class T>
-    static consteval validator_problem problem() {
-        return kind_of<T> == type_kind::string ? validator_problem::none : validator_problem::regex_not_string;
+    static consteval model_problem problem() {
+        return kind_of<T> == type_kind::string ? model_problem::none : model_problem::regex_not_string;
     }
     static std::string description() {
         if constexpr (Description.view().empty())
@@ -324,8 +309,8 @@ template <std::int64_t Min, std::int64_t Max>
 struct validator_traits<size<Min, Max>> {
     static constexpr validator_kind kind = validator_kind::size;
     template <class T>
-    static consteval validator_problem problem() {
-        return is_collection_kind<T> ? validator_problem::none : validator_problem::size_not_collection;
+    static consteval model_problem problem() {
+        return is_collection_kind<T> ? model_problem::none : model_problem::size_not_collection;
     }
     static std::string description() { return count_text(Min, Max, "element", true); }
 };
@@ -334,10 +319,10 @@ template <>
 struct validator_traits<unique> {
     static constexpr validator_kind kind = validator_kind::unique;
     template <class T>
-    static consteval validator_problem problem() {
-        if constexpr (!is_collection_kind<T>) return validator_problem::size_not_collection;
-        else if constexpr (!std::equality_comparable<element_t<T>>) return validator_problem::unique_not_comparable;
-        else return validator_problem::none;
+    static consteval model_problem problem() {
+        if constexpr (!is_collection_kind<T>) return model_problem::size_not_collection;
+        else if constexpr (!std::equality_comparable<element_t<T>>) return model_problem::unique_not_comparable;
+        else return model_problem::none;
     }
     static std::string description() { return "no duplicate elements"; }
 };
@@ -346,10 +331,10 @@ template <class... Validators>
 struct validator_traits<each<Validators...>> {
     static constexpr validator_kind kind = validator_kind::each;
     template <class T>
-    static consteval validator_problem problem() {
+    static consteval model_problem problem() {
         if constexpr (sizeof...(Validators) == 0 || !(is_validator<Validators> && ...))
-            return validator_problem::each_not_validators;
-        else if constexpr (!is_collection_kind<T>) return validator_problem::each_not_collection;
+            return model_problem::each_not_validators;
+        else if constexpr (!is_collection_kind<T>) return model_problem::each_not_collection;
         else return validators_problem<element_t<T>, Validators...>();
     }
     static std::string description() {
@@ -364,10 +349,10 @@ template <auto Predicate, fixed_string Description>
 struct validator_traits<check<Predicate, Description>> {
     static constexpr validator_kind kind = validator_kind::check;
     template <class T>
-    static consteval validator_problem problem() {
+    static consteval model_problem problem() {
         return std::is_invocable_r_v<bool, decltype(Predicate), const strip_nullable_t<T>&>
-                   ? validator_problem::none
-                   : validator_problem::check_not_callable;
+                   ? model_problem::none
+                   : model_problem::check_not_callable;
     }
     static std::string description() { return std::string(Description.view()); }
 };
@@ -443,9 +428,9 @@ inline constexpr bool has_validators = !std::is_same_v<typename field_validators
 
 // The first problem of attribute F's validators.
 template <class F>
-consteval validator_problem attribute_validators_problem() {
+consteval model_problem attribute_validators_problem() {
     if constexpr (!has_validators<F>) {
-        return validator_problem::none;
+        return model_problem::none;
     } else {
         return []<class... Vs>(types<Vs...>) {
             return validators_problem<typename F::value_type, Vs...>();
@@ -510,29 +495,29 @@ consteval bool settable_field() {
 }
 
 template <class S>
-consteval validator_problem rules_problem() {
+consteval model_problem rules_problem() {
     if constexpr (!has_rules<S>) {
-        return validator_problem::none;
+        return model_problem::none;
     } else if constexpr (!rules_list<typename S::rules>::valid) {
-        return validator_problem::bad_rules;
+        return model_problem::bad_rules;
     } else {
         return []<class... Rs>(types<Rs...>) {
-            validator_problem p = validator_problem::none;
+            model_problem p = model_problem::none;
             const auto one = [&]<class R>(std::type_identity<R>) {
-                if (p != validator_problem::none) return;
+                if (p != model_problem::none) return;
                 if constexpr (rule_traits<R>::kind == rule_kind::none || rule_traits<R>::names.size() < 2) {
-                    p = validator_problem::bad_rules;
+                    p = model_problem::bad_rules;
                 } else {
                     constexpr auto& names = rule_traits<R>::names;
                     for (std::size_t i = 0; i < names.size(); ++i)
                         for (std::size_t j = 0; j < i; ++j)
-                            if (names[i] == names[j]) p = validator_problem::bad_rules;
+                            if (names[i] == names[j]) p = model_problem::bad_rules;
                     for (std::string_view name : names) {
                         bool ok = false;
                         for_each_index<S>([&]<std::size_t I>() {
                             if (field_name<S, I>() == name) ok = settable_field<S, I>();
                         });
-                        if (!ok && p == validator_problem::none) p = validator_problem::bad_rule_name;
+                        if (!ok && p == model_problem::none) p = model_problem::bad_rule_name;
                     }
                 }
             };

@@ -1941,25 +1941,25 @@ inline bool check_apply_consistency(const block_schema& schema, std::string_view
 namespace detail {
 
 // The engine's calls: skipped when the check is off, warnings in warn mode.
-inline void engine_check_plan(const block_schema& schema, std::string_view type_name, std::string_view prior,
-                              std::string_view config, std::string_view planned, diagnostics& diags) {
+inline std::optional<consistency_options> engine_check_options(std::string_view type_name,
+                                                                std::string_view operation = {}) {
     const consistency_check mode = consistency_check_mode();
-    if (mode == consistency_check::off) return;
-    consistency_options o;
-    o.resource_type = type_name;
-    o.level = mode == consistency_check::warn ? severity::warning : severity::error;
-    check_plan_consistency(schema, prior, config, planned, diags, o);
-}
-
-inline void engine_check_apply(const block_schema& schema, std::string_view type_name, std::string_view operation,
-                               std::string_view planned, std::string_view actual, diagnostics& diags) {
-    const consistency_check mode = consistency_check_mode();
-    if (mode == consistency_check::off) return;
+    if (mode == consistency_check::off) return std::nullopt;
     consistency_options o;
     o.resource_type = type_name;
     o.operation = operation;
     o.level = mode == consistency_check::warn ? severity::warning : severity::error;
-    check_apply_consistency(schema, planned, actual, diags, o);
+    return o;
+}
+
+inline void engine_check_plan(const block_schema& schema, std::string_view type_name, std::string_view prior,
+                              std::string_view config, std::string_view planned, diagnostics& diags) {
+    if (const auto o = engine_check_options(type_name)) check_plan_consistency(schema, prior, config, planned, diags, *o);
+}
+
+inline void engine_check_apply(const block_schema& schema, std::string_view type_name, std::string_view operation,
+                               std::string_view planned, std::string_view actual, diagnostics& diags) {
+    if (const auto o = engine_check_options(type_name, operation)) check_apply_consistency(schema, planned, actual, diags, *o);
 }
 
 }  // namespace detail

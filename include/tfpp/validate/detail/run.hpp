@@ -350,12 +350,12 @@ consteval bool validators_fit() {
     if constexpr (!is_reflectable<S>) {
         return true;
     } else {
-        bool ok = rules_problem<S>() == validator_problem::none;
+        bool ok = rules_problem<S>() == model_problem::none;
         for_each_index<S>([&]<std::size_t I>() {
             using F = field_t<S, I>;
             if constexpr (is_attribute<F>) {
                 using T = typename F::value_type;
-                ok = ok && attribute_validators_problem<F>() == validator_problem::none;
+                ok = ok && attribute_validators_problem<F>() == model_problem::none;
                 if constexpr (nested_form_of<T>() != nested_form::none) ok = ok && validators_fit<nested_struct_t<T>>();
             } else if constexpr (is_block<F>) {
                 ok = ok && validators_fit<typename F::element>();
