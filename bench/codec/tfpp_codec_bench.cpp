@@ -7,6 +7,8 @@
 //   tfpp_codec_bench run DIR [-seconds S] [-cases small-list,...]
 //
 // One JSON line per case and implementation, in the Go side's format.
+#include "../timing.hpp"
+
 #include <tfpp/codec/msgpack.hpp>
 #include <tfpp/codec/type_json.hpp>
 
@@ -48,7 +50,6 @@ struct state_set {
     tfpp::value<tfpp::set<item>> items;
 };
 
-using clock = std::chrono::steady_clock;
 
 std::string read_file(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
@@ -70,25 +71,12 @@ struct implementation {
     std::string error;
 };
 
-template <class F>
-double time_batch(F&& f, int batch) {
-    const auto start = clock::now();
-    for (int i = 0; i < batch; ++i) f();
-    return std::chrono::duration<double, std::nano>(clock::now() - start).count() / batch;
-}
-
 // Enough repetitions that one sample lasts at least 2 ms.
 template <class F>
 int calibrate(F&& f) {
     int batch = 1;
     while (batch < 100000 && time_batch(f, batch) * batch < 2e6) batch *= 2;
     return batch;
-}
-
-double quantile(std::vector<double> v, double q) {
-    if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
-    return v[static_cast<std::size_t>(q * static_cast<double>(v.size() - 1))];
 }
 
 template <class Model>

@@ -22,6 +22,8 @@
 //   build/bench/plan/tfpp_plan_bench [-smoke] [-seconds S] [-rounds N]
 //
 // Prints a Markdown table (the one in docs/benchmarks.md).
+#include "../timing.hpp"
+
 #include <tfpp/codec/msgpack.hpp>
 #include <tfpp/plan/detail/consistency.hpp>
 #include <tfpp/plan/plan.hpp>
@@ -237,25 +239,12 @@ values many(int n) {
 
 // ------------------------------------------------------------ timing
 
-using clock = std::chrono::steady_clock;
-
 struct op {
     const char* name;
     std::function<void()> run;
     int batch = 1;
     std::vector<double> ns;
 };
-
-double time_batch(const std::function<void()>& f, int batch) {
-    const auto start = clock::now();
-    for (int i = 0; i < batch; ++i) f();
-    return std::chrono::duration<double, std::nano>(clock::now() - start).count() / batch;
-}
-
-double quantile(std::vector<double> v, double q) {
-    std::sort(v.begin(), v.end());
-    return v[static_cast<std::size_t>(q * static_cast<double>(v.size() - 1) + 0.5)];
-}
 
 std::string ms(double ns) {
     char buf[32];

@@ -9,6 +9,8 @@
 //   build/bench/testing/tfpp_driver_bench [-smoke]
 //
 // Prints medians and p90s per call in microseconds.
+#include "../timing.hpp"
+
 #include <tfpp/testing.hpp>
 
 #include <algorithm>
@@ -131,7 +133,6 @@ struct stats {
 
 // Runs f in batches of at least 2 ms, for about `seconds`; per-call times.
 stats measure(const std::function<void()>& f, double seconds) {
-    using clock = std::chrono::steady_clock;
     std::vector<double> samples;
     const auto end = clock::now() + std::chrono::duration<double>(seconds);
     for (int i = 0; i < 20; ++i) f();  // warm-up
@@ -146,8 +147,7 @@ stats measure(const std::function<void()>& f, double seconds) {
         } while (now - start < std::chrono::milliseconds(2));
         samples.push_back(std::chrono::duration<double, std::micro>(now - start).count() / static_cast<double>(n));
     }
-    std::sort(samples.begin(), samples.end());
-    return {samples[samples.size() / 2], samples[samples.size() * 9 / 10]};
+    return {quantile(samples, 0.5), quantile(samples, 0.9)};
 }
 
 }  // namespace bench
