@@ -63,3 +63,6 @@ step "Planning benchmark smoke pass: every case runs once (timings are not judge
 
 step "Test driver benchmark smoke pass: every scenario runs once (timings are not judged)"
 "$build/bench/testing/tfpp_driver_bench" -smoke
+
+step "tfpp against the Go framework: smoke pass of bench/anchor (every case runs on both sides; timings are not judged)"
+TFPP_TOFU="$tofu" python3 "$repo/bench/anchor/run.py" --smoke --build-dir "$static_build"

@@ -1,0 +1,765 @@
+#!/usr/bin/env python3
+"""tfpp against an equivalent Go terraform-plugin-framework provider, as ratios
+from one run (cases B1-B6 of docs/benchmarks.md).
+
+    python3 bench/anchor/run.py [--out FILE.md] [--json FILE.json]
+    python3 bench/anchor/run.py --smoke        (CI: every case runs once, small)
+
+What it does:
+  1. builds the release build as shipped (-Dstatic_release=true
+     -Dbuildtype=release, in --build-dir, default build-static): the example
+     provider examples/local and the harness bench/anchor/tfpp_bench_harness;
+  2. generates and compiles tfpp's benchmark providers (bench/schema/gen.py
+     --shared-model --items) with N = 1, 100 and 1000 resource types, with the
+     release build's flags and link line, two compiles at a time; a provider
+     whose sources, flags and headers are unchanged is reused;
+  3. builds the Go side from bench/anchor-go (terraform-plugin-framework from
+     the Go module proxy): CGO_ENABLED=0 -trimpath -ldflags="-s -w";
+  4. runs every case on both sides in alternating order (tfpp, Go, Go, tfpp,
+     ...), with the harness pinned to CPU 0 and the provider to CPU 1;
+  5. B6: `tofu apply` of 1000 resources against each provider and a no-op
+     floor provider, the providers' CPU time read by GNU time;
+  6. prints a markdown report: median and p90 per side, the tfpp/Go ratio
+     with a bootstrap 95 % interval, the target and whether it is met.
+
+Prebuilt Go binaries: TFPP_ANCHOR_GO_BIN_DIR=DIR holding
+terraform-provider-local, terraform-provider-noop and
+terraform-provider-bench-N<types> skips step 3. Without Go (>= 1.24) and
+without that directory the Go side is skipped, and the report says so.
+OpenTofu: $TFPP_TOFU, else scripts/build-go-tools.sh tofu.
+
+Standard library only.
+"""
+
+import argparse
+import datetime
+import hashlib
+import json
+import os
+import platform
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(REPO, "bench", "schema"))
+import gen  # noqa: E402
+import run as schema_run  # noqa: E402
+
+GO_MODULE = os.path.join(REPO, "bench", "anchor-go")
+HARNESS_TARGET = "bench/anchor/tfpp_bench_harness"
+EXAMPLE_TARGET = "examples/terraform-provider-local"
+RUN_TIMEOUT_S = 900  # one harness run; the Go side's large sets can take minutes
+
+
+def log(msg):
+    print(f"anchor: {msg}", file=sys.stderr, flush=True)
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--build-dir", default=os.path.join(REPO, "build-static"),
+                   help="the static release build directory (configured here when missing; default build-static)")
+    p.add_argument("--types", default=None, help="resource type counts for B2 (default 1,100,1000; smoke 1,10)")
+    p.add_argument("--cases", default="B1,B2,B3,B4,B4s,B6", help="which cases to run (B5 comes from the others)")
+    p.add_argument("--rounds", type=float, default=1.0, help="scale every case's number of rounds (default 1)")
+    p.add_argument("--call-timeout", type=float, default=None,
+                   help="seconds after which one plan or apply of B4/B4s is given up and reported as a lower "
+                        "bound (default 60; smoke 20)")
+    p.add_argument("--no-clean-build", action="store_true", help="do not measure clean build times")
+    p.add_argument("--no-pin", action="store_true", help="do not pin the harness to CPU 0 and providers to CPU 1")
+    p.add_argument("--out", help="also write the markdown report here")
+    p.add_argument("--json", dest="json_out", help="also write every measurement here")
+    p.add_argument("--smoke", action="store_true",
+                   help="every case once at small sizes; exit non-zero unless every case produced its numbers "
+                        "on both sides (timings are not judged)")
+    args = p.parse_args(argv)
+    if args.types is None:
+        args.types = "1,10" if args.smoke else "1,100,1000"
+    args.types = [int(t) for t in args.types.split(",") if t.strip()]
+    if args.call_timeout is None:
+        args.call_timeout = 20.0 if args.smoke else 60.0
+    args.cases = {c.strip() for c in args.cases.split(",") if c.strip()}
+    args.build_dir = os.path.abspath(args.build_dir)
+    args.work = os.path.join(args.build_dir, "bench-anchor")
+    return args
+
+
+# ---------------------------------------------------------------- statistics
+
+def pct(values, q):
+    v = sorted(values)
+    return v[int(q * (len(v) - 1) + 0.5)] if v else None
+
+
+def median(values):
+    return statistics.median(values) if values else None
+
+
+def ratio_ci(a, b, n=1000):
+    """Ratio of medians a/b and its bootstrap 95 % interval."""
+    if not a or not b or median(b) == 0:
+        return None, None, None
+    rng = random.Random(7)
+    rs = []
+    for _ in range(n):
+        ma = statistics.median(rng.choices(a, k=len(a)))
+        mb = statistics.median(rng.choices(b, k=len(b)))
+        if mb:
+            rs.append(ma / mb)
+    rs.sort()
+    return median(a) / median(b), rs[int(0.025 * len(rs))], rs[int(0.975 * len(rs)) - 1]
+
+
+# ---------------------------------------------------------------- building
+
+def sh(cmd, **kw):
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **kw)
+    if r.returncode != 0:
+        raise SystemExit(f"anchor: {' '.join(cmd)} failed:\n{r.stdout[-6000:]}")
+    return r.stdout
+
+
+def msgpack_include_dir():
+    return sh([os.path.join(REPO, "scripts", "install-deps.sh")]).strip().splitlines()[-1]
+
+
+def ensure_release_build(args):
+    opts = ["-Dstatic_release=true", "-Dbuildtype=release", "-Dtests=false",
+            f"-Dmsgpack_include_dir={msgpack_include_dir()}"]
+    if os.path.exists(os.path.join(args.build_dir, "build.ninja")):
+        sh(["meson", "setup", "--reconfigure", args.build_dir] + opts)
+    else:
+        sh(["meson", "setup", args.build_dir, REPO] + opts)
+    log(f"building {EXAMPLE_TARGET} and {HARNESS_TARGET} in {args.build_dir}")
+    sh(["ninja", "-C", args.build_dir, "-j2", EXAMPLE_TARGET, HARNESS_TARGET, schema_run.PROTOCOL_LIB])
+    return os.path.join(args.build_dir, HARNESS_TARGET), os.path.join(args.build_dir, EXAMPLE_TARGET)
+
+
+def tree_digest(paths):
+    h = hashlib.sha256()
+    for root in paths:
+        files = [root] if os.path.isfile(root) else sorted(
+            os.path.join(d, f) for d, _, fs in os.walk(root) for f in fs)
+        for f in files:
+            h.update(f.encode())
+            with open(f, "rb") as fh:
+                h.update(fh.read())
+    return h.hexdigest()
+
+
+def compile_parallel(jobs, cxx, cflags):
+    """jobs: [(source, object)]; two compiles at a time; records per TU."""
+    def one(job):
+        src, obj = job
+        return dict(schema_run.run_measured([cxx] + cflags + ["-c", src, "-o", obj], timeout=3600), tu=src)
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        return list(pool.map(one, jobs))
+
+
+def build_tfpp_provider(n, args, cxx, cflags, ldflags):
+    """The generated provider with n types (+ the items resources), reused when nothing changed."""
+    base = os.path.join(args.work, f"tfpp-n{n}")
+    src, obj = os.path.join(base, "src"), os.path.join(base, "obj")
+    binary = os.path.join(base, "terraform-provider-bench")
+    manifest = gen.generate(n, src, group_size=50, shared_model=True, items=True)
+    key = tree_digest([src, os.path.join(REPO, "include")]) + hashlib.sha256(
+        json.dumps([cxx, cflags, ldflags]).encode()).hexdigest()
+    record_path = os.path.join(base, "build.json")
+    if os.path.exists(binary) and os.path.exists(record_path):
+        with open(record_path, encoding="utf-8") as f:
+            rec = json.load(f)
+        if rec.get("key") == key:
+            log(f"tfpp N={n}: reusing the build of {rec['date']}")
+            return rec
+    os.makedirs(obj, exist_ok=True)
+    tus = manifest["handler_tus"] + [manifest["main"]]
+    log(f"tfpp N={n}: compiling {len(tus)} TUs, two at a time")
+    t0 = time.perf_counter()
+    jobs = [(os.path.join(src, tu), os.path.join(obj, tu.replace(".cpp", ".o"))) for tu in tus]
+    records = compile_parallel(jobs, cxx, cflags + ["-I" + src])
+    for r in records:
+        if not r["ok"]:
+            raise SystemExit(f"anchor: compiling {r['tu']} failed: {r['reason']}\n{r['stderr']}")
+    link = schema_run.run_measured([cxx, "-o", binary] + [o for _, o in jobs] + ldflags, timeout=3600)
+    if not link["ok"]:
+        raise SystemExit(f"anchor: linking N={n} failed: {link['reason']}\n{link['stderr']}")
+    rec = {"key": key, "date": datetime.datetime.now().isoformat(timespec="seconds"), "types": n,
+           "binary": binary, "wall_s": time.perf_counter() - t0,
+           "cpu_s": sum(r["cpu_s"] for r in records) + link["cpu_s"],
+           "max_rss_kb": max(r["maxrss_kb"] for r in records), "size": os.path.getsize(binary)}
+    with open(record_path, "w", encoding="utf-8") as f:
+        json.dump(rec, f, indent=1)
+    return rec
+
+
+def clean_build_example(args, cxx, cflags, ldflags):
+    """examples/local compiled from scratch with the release flags, two TUs at a time."""
+    out = os.path.join(args.work, "clean-example")
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    srcs = ["local.cpp", "directory.cpp", "main.cpp"]
+    jobs = [(os.path.join(REPO, "examples", "local", s), os.path.join(out, s + ".o")) for s in srcs]
+    t0 = time.perf_counter()
+    records = compile_parallel(jobs, cxx, cflags + ["-I" + os.path.join(REPO, "examples", "local")])
+    link = schema_run.run_measured([cxx, "-o", os.path.join(out, "provider")] + [o for _, o in jobs] + ldflags)
+    ok = all(r["ok"] for r in records) and link["ok"]
+    return {"ok": ok, "wall_s": time.perf_counter() - t0,
+            "cpu_s": sum(r["cpu_s"] for r in records) + link["cpu_s"]}
+
+
+def find_go():
+    for go in (os.environ.get("TFPP_GO"), shutil.which("go"), "/usr/local/go/bin/go"):
+        if go and os.access(go, os.X_OK):
+            v = subprocess.run([go, "env", "GOVERSION"], stdout=subprocess.PIPE, text=True).stdout.strip()
+            try:
+                major, minor = (int(x) for x in v.removeprefix("go").split(".")[:2])
+            except ValueError:
+                continue
+            if (major, minor) >= (1, 24):
+                return go, v
+    return None, None
+
+
+def run_rusage(cmd, cwd=None, env=None, timeout=None):
+    """Runs cmd (output captured); (returncode, output, wall_s, cpu_s of it and its children)."""
+    with tempfile.TemporaryFile() as outf:
+        t0 = time.perf_counter()
+        p = subprocess.Popen(cmd, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=outf, stderr=subprocess.STDOUT)
+        deadline = None if timeout is None else t0 + timeout
+        while True:
+            pid, status, ru = os.wait4(p.pid, os.WNOHANG)
+            if pid == p.pid:
+                break
+            if deadline is not None and time.perf_counter() > deadline:
+                p.kill()
+                pid, status, ru = os.wait4(p.pid, 0)
+                break
+            time.sleep(0.01)
+        wall = time.perf_counter() - t0
+        p.returncode = os.waitstatus_to_exitcode(status)
+        outf.seek(0)
+        text = outf.read().decode("utf-8", "replace")
+    return p.returncode, text, wall, ru.ru_utime + ru.ru_stime
+
+
+def go_build(go, out, pkg, ldflags_extra="", gocache=None):
+    env = dict(os.environ, CGO_ENABLED="0")
+    if gocache:
+        env["GOCACHE"] = gocache
+    cmd = [go, "build", "-trimpath", "-ldflags", ("-s -w " + ldflags_extra).strip(), "-o", out, pkg]
+    rc, text, wall, cpu = run_rusage(cmd, cwd=GO_MODULE, env=env)
+    if rc != 0:
+        raise SystemExit(f"anchor: {' '.join(cmd)} failed:\n{text[-4000:]}")
+    return {"wall_s": wall, "cpu_s": cpu}
+
+
+def build_go_side(args, types):
+    """{"local": path, "noop": path, "bench": {n: path}, "build": {...}} or a reason string."""
+    pre = os.environ.get("TFPP_ANCHOR_GO_BIN_DIR")
+    if pre:
+        side = {"local": os.path.join(pre, "terraform-provider-local"),
+                "noop": os.path.join(pre, "terraform-provider-noop"),
+                "bench": {n: os.path.join(pre, f"terraform-provider-bench-N{n}") for n in types},
+                "build": {"prebuilt": pre}}
+        missing = [p for p in [side["local"], side["noop"]] + list(side["bench"].values()) if not os.access(p, os.X_OK)]
+        return side if not missing else f"TFPP_ANCHOR_GO_BIN_DIR lacks {', '.join(missing)}"
+    if not os.path.exists(os.path.join(GO_MODULE, "go.mod")):
+        return "bench/anchor-go/go.mod is missing"
+    go, version = find_go()
+    if go is None:
+        return "no Go >= 1.24 on PATH (terraform-plugin-framework needs it) and TFPP_ANCHOR_GO_BIN_DIR is unset"
+    out = os.path.join(args.work, "go")
+    os.makedirs(out, exist_ok=True)
+    log(f"Go side: {version}, downloading modules")
+    sh([go, "mod", "download"], cwd=GO_MODULE)
+    build = {"go": version}
+    if not args.no_clean_build:
+        # A clean build: an empty build cache (the module cache stays: downloads are not building).
+        with tempfile.TemporaryDirectory() as cache:
+            log("Go side: clean build of terraform-provider-local (empty GOCACHE)")
+            build["clean_local"] = go_build(go, os.path.join(out, "clean-local"), "./cmd/terraform-provider-local",
+                                            gocache=cache)
+    side = {"local": os.path.join(out, "terraform-provider-local"),
+            "noop": os.path.join(out, "terraform-provider-noop"), "bench": {}, "build": build}
+    log("Go side: building terraform-provider-local, -noop and -bench for each N")
+    build["local"] = go_build(go, side["local"], "./cmd/terraform-provider-local")
+    go_build(go, side["noop"], "./cmd/terraform-provider-noop")
+    for n in types:
+        side["bench"][n] = os.path.join(out, f"terraform-provider-bench-N{n}")
+        build[f"bench_N{n}"] = go_build(go, side["bench"][n], "./cmd/terraform-provider-bench",
+                                        f"-X main.thingCount={n}")
+    return side
+
+
+# ---------------------------------------------------------------- running
+
+class Runner:
+    def __init__(self, args, harness):
+        self.args = args
+        self.harness = harness
+        self.pin = [] if args.no_pin or (os.cpu_count() or 1) < 2 else ["--client-cpu", "0", "--provider-cpu", "1"]
+        self.results = {}  # case -> side -> [run json]
+        self.failures = []
+
+    def one(self, case, side, mode, provider, extra):
+        cmd = [self.harness, mode, "--provider", provider] + self.pin + extra
+        try:
+            p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=RUN_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            self.failures.append(f"{case}/{side}: timed out after {RUN_TIMEOUT_S} s")
+            return None
+        if p.returncode != 0:
+            self.failures.append(f"{case}/{side}: {p.stderr.strip()[-800:]}")
+            return None
+        rec = json.loads(p.stdout)
+        self.results.setdefault(case, {}).setdefault(side, []).append(rec)
+        return rec
+
+    def alternate(self, case, sides, rounds, mode, extra_for, slow_s=None):
+        """sides: {name: provider path}; extra_for(name) -> harness arguments.
+        With slow_s: no further round once a call of a round took longer than
+        that (a multi-second sample needs no repetition to be read)."""
+        names = list(sides)
+        rounds = max(1, int(round(rounds * self.args.rounds))) if not self.args.smoke else 1
+        log(f"{case}: up to {rounds} round(s) of {', '.join(names)}")
+        for r in range(rounds):
+            order = names if r % 2 == 0 else list(reversed(names))
+            slowest = 0.0
+            for name in order:
+                rec = self.one(case, name, mode, sides[name], extra_for(name))
+                for k, v in (rec or {}).items():
+                    if k.endswith("_ms") and isinstance(v, list) and v:
+                        slowest = max(slowest, max(v))
+            if slow_s is not None and slowest > slow_s * 1000:
+                log(f"{case}: a call took {slowest / 1000:.1f} s; no further rounds")
+                break
+
+    def runs(self, case, side):
+        return self.results.get(case, {}).get(side, [])
+
+
+def samples(runs, key, skip_first=0):
+    out = []
+    for r in runs:
+        v = r.get(key)
+        if isinstance(v, list):
+            out += v[skip_first:] if len(v) > skip_first else v
+        elif v is not None:
+            out.append(v)
+    return out
+
+
+# ---------------------------------------------------------------- B6
+
+MAIN_TF = """terraform {
+  required_providers {
+    bench = { source = "tfpp/bench" }
+  }
+}
+
+resource "bench_thing_0000" "x" {
+  count = %d
+  name  = "thing-${count.index}"
+  tags  = { env = "bench", index = tostring(count.index) }
+  setting {
+    key   = "k"
+    value = "v"
+  }
+}
+"""
+
+
+def tofu_path():
+    t = os.environ.get("TFPP_TOFU")
+    if t:
+        return t
+    return sh([os.path.join(REPO, "scripts", "build-go-tools.sh"), "tofu"]).strip().splitlines()[-1]
+
+
+def run_b6(args, providers, count, rounds):
+    """providers: {name: binary}. Each round: apply (create count resources), then plan (refresh, must be empty)."""
+    if not os.access("/usr/bin/time", os.X_OK):
+        return {"error": "GNU time (/usr/bin/time, Debian package time) is missing"}
+    tofu = tofu_path()
+    out = {name: [] for name in providers}
+    names = list(providers)
+    for r in range(rounds):
+        for name in (names if r % 2 == 0 else list(reversed(names))):
+            with tempfile.TemporaryDirectory(prefix="tfpp-b6-") as d:
+                pdir = os.path.join(d, "provider")
+                os.makedirs(pdir)
+                usage = os.path.join(d, "provider-usage")
+                wrapper = os.path.join(pdir, "terraform-provider-bench")
+                with open(wrapper, "w") as f:
+                    # GNU time reaps the provider and appends its CPU time and peak RSS.
+                    f.write(f"#!/bin/sh\nexec /usr/bin/time -a -o '{usage}' -f '%U %S %M' '{providers[name]}' \"$@\"\n")
+                os.chmod(wrapper, 0o755)
+                with open(os.path.join(d, "cli.tfrc"), "w") as f:
+                    f.write('provider_installation {\n  dev_overrides {\n    "tfpp/bench" = "%s"\n  }\n'
+                            '  direct {}\n}\n' % pdir)
+                work = os.path.join(d, "work")
+                os.makedirs(work)
+                with open(os.path.join(work, "main.tf"), "w") as f:
+                    f.write(MAIN_TF % count)
+                env = {k: v for k, v in os.environ.items() if not k.startswith(("TF_", "PLUGIN_"))}
+                env.update(TF_CLI_CONFIG_FILE=os.path.join(d, "cli.tfrc"), TF_IN_AUTOMATION="1",
+                           CHECKPOINT_DISABLE="1", TF_DATA_DIR=os.path.join(d, "data"))
+                rec = {}
+                for step, cmd in (("apply", ["apply", "-auto-approve", "-input=false", "-parallelism=10"]),
+                                  ("plan", ["plan", "-input=false", "-detailed-exitcode"])):
+                    if os.path.exists(usage):
+                        os.remove(usage)
+                    rc, text, wall, cpu = run_rusage([tofu, "-chdir=" + work] + cmd + ["-no-color"], env=env,
+                                                     timeout=1800)
+                    if rc != 0:
+                        return {"error": f"{name}: tofu {step} exited {rc}:\n{text[-3000:]}"}
+                    prov_cpu = 0.0
+                    prov_rss = 0
+                    with open(usage) as f:
+                        for line in f:
+                            parts = line.split()
+                            if len(parts) == 3 and all(x.replace(".", "", 1).isdigit() for x in parts):
+                                prov_cpu += float(parts[0]) + float(parts[1])
+                                prov_rss = max(prov_rss, int(parts[2]))
+                    rec[step] = {"wall_s": wall, "cpu_s": cpu, "provider_cpu_s": prov_cpu,
+                                 "provider_peak_rss_kb": prov_rss}
+                out[name].append(rec)
+                log(f"B6 {name}: apply {rec['apply']['wall_s']:.1f} s (provider CPU "
+                    f"{rec['apply']['provider_cpu_s']:.2f} s), plan {rec['plan']['wall_s']:.1f} s")
+    return out
+
+
+# ---------------------------------------------------------------- report
+
+def f_ms(x):
+    if x is None:
+        return "–"
+    if x >= 1000:
+        return f"{x / 1000:.2f} s"
+    if x >= 10:
+        return f"{x:.1f} ms"
+    if x >= 1:
+        return f"{x:.2f} ms"
+    return f"{x * 1000:.0f} µs"
+
+
+def f_kb(kb):
+    return "–" if kb is None else f"{kb / 1024:.1f} MiB"
+
+
+def f_ratio(r):
+    v, lo, hi = r
+    if v is None:
+        return "–"
+    return f"{v:.3f} [{lo:.3f}–{hi:.3f}]" if v < 10 else f"{v:.1f} [{lo:.1f}–{hi:.1f}]"
+
+
+def machine_info(cxx, go_side):
+    info = schema_run.machine_info(cxx)
+    if isinstance(go_side, dict):
+        info["go"] = go_side["build"].get("go", "prebuilt")
+    try:
+        with open(os.path.join(GO_MODULE, "go.mod")) as f:
+            for line in f:
+                if "terraform-plugin-framework " in line or "terraform-plugin-go " in line:
+                    name, ver = line.split()[:2]
+                    info[name.rsplit("/", 1)[-1]] = ver
+    except OSError:
+        pass
+    return info
+
+
+def stat_row(label, a, b, unit=f_ms, target=None, met=None, b_censored=False):
+    """b_censored: some of b's samples are timeouts, so b is a lower bound and the ratio an upper bound."""
+    ra = ratio_ci(a, b)
+    gb, rb = ("≥ ", "≤ ") if b_censored else ("", "")
+    return (f"| {label} | {unit(median(a))} ({unit(pct(a, 0.9))}) | {gb}{unit(median(b))} ({gb}{unit(pct(b, 0.9))}) | "
+            f"{rb}{f_ratio(ra)} | {target or ''} | {met or ''} |"), ra
+
+
+def censored(runs, key):
+    return bool(key) and any(r.get(key.replace("_ms", "_censored")) for r in runs)
+
+
+def main(argv):
+    args = parse_args(argv)
+    os.makedirs(args.work, exist_ok=True)
+    t_start = time.perf_counter()
+    harness, tfpp_local = ensure_release_build(args)
+    cxx, cflags = schema_run.compile_flags(args.build_dir)
+    ldflags = schema_run.link_args(args.build_dir)
+    builds = {}
+    tfpp_bench = {}
+    for n in sorted(set(args.types) | {1}):
+        rec = build_tfpp_provider(n, args, cxx, cflags, ldflags)
+        builds[f"tfpp_N{n}"] = rec
+        tfpp_bench[n] = rec["binary"]
+    if not args.no_clean_build and not args.smoke:
+        log("tfpp: clean build of examples/local with the release flags")
+        builds["tfpp_clean_local"] = clean_build_example(args, cxx, cflags, ldflags)
+    go_side = build_go_side(args, sorted(set(args.types) | {1}))
+    go_skip = go_side if isinstance(go_side, str) else None
+    if go_skip:
+        log(f"the Go side is skipped: {go_skip}")
+    t_built = time.perf_counter()
+
+    R = Runner(args, harness)
+    def sides(tfpp, go):
+        s = {"tfpp": tfpp}
+        if not go_skip:
+            s["go"] = go
+        return s
+
+    none = lambda _: []  # noqa: E731
+    if "B1" in args.cases:
+        R.alternate("B1", sides(tfpp_local, None if go_skip else go_side["local"]), 30, "handshake", none)
+    if "B2" in args.cases:
+        for n in args.types:
+            R.alternate(f"B2-{n}", sides(tfpp_bench[n], None if go_skip else go_side["bench"][n]), 10, "schema",
+                        lambda _, n=n: ["--calls", "3" if args.smoke else "30", "--expect-types", str(n + 2)])
+    bench1 = sides(tfpp_bench[1], None if go_skip else go_side["bench"][1])
+    if "B3" in args.cases:
+        echo = dict(bench1, echo=harness)
+        calls = "20" if args.smoke else "300"
+        R.alternate("B3-1", echo, 10, "small", lambda s: ["--calls", calls] + (["--echo"] if s == "echo" else []))
+        calls = "5" if args.smoke else "100"
+        R.alternate("B3-10", echo, 5, "small",
+                    lambda s: ["--calls", calls, "--streams", "10"] + (["--echo"] if s == "echo" else []))
+    large_cases = []
+    if "B4" in args.cases:
+        large_cases += [("B4-1MB", "list", 1000 if args.smoke else 12_500, 5, 10, 15),
+                        ("B4-10MB", "list", 5000 if args.smoke else 125_000, 3, 5, 20)]
+    if "B4s" in args.cases:
+        for n in ([100] if args.smoke else [100, 1000, 3000]):
+            large_cases += [(f"B4s-set-{n}", "set", n, 3, 10, 15), (f"B4s-list-{n}", "list", n, 3, 10, 15)]
+    for case, kind, n, rounds, calls, budget in large_cases:
+        s = dict(bench1)
+        if case == "B4-10MB" or args.smoke and case.startswith("B4-"):
+            s["echo"] = harness
+        R.alternate(case, s, rounds, "large",
+                    lambda side, kind=kind, n=n, calls=calls, budget=budget:
+                    ["--kind", kind, "--elements", str(n), "--calls", "2" if args.smoke else str(calls),
+                     "--budget-s", str(budget), "--call-timeout-s", str(args.call_timeout)]
+                    + (["--echo"] if side == "echo" else []), slow_s=10)
+    b6 = None
+    if "B6" in args.cases:
+        providers = {"tfpp": tfpp_bench[1]}
+        if not go_skip:
+            providers["go"] = go_side["bench"][1]
+            providers["noop"] = go_side["noop"]
+        b6 = run_b6(args, providers, 20 if args.smoke else 1000, max(1, int(round(args.rounds))))
+    t_end = time.perf_counter()
+
+    # ------------------------------------------------------------ report
+    info = machine_info(cxx, go_side)
+    lines = []
+    w = lines.append
+    w(f"Machine: {info.get('cpu', '?')}, {info.get('cpus')} CPUs, Linux {info.get('kernel')}; "
+      f"{info.get('compiler')}, gRPC {info.get('grpc++')}, protobuf {info.get('protobuf')}; "
+      f"Go {info.get('go', '–')}, terraform-plugin-framework {info.get('terraform-plugin-framework', '–')}, "
+      f"terraform-plugin-go {info.get('terraform-plugin-go', '–')}; tfpp {info.get('commit')}; {info['date']}.")
+    w(f"Builds {t_built - t_start:.0f} s, measurements {t_end - t_built:.0f} s.")
+    if go_skip:
+        w(f"\n**The Go side was skipped: {go_skip}.**")
+    w("")
+    w("| case | tfpp median (p90) | Go median (p90) | tfpp/Go [95 % CI] | target | met |")
+    w("|---|---|---|---|---|---|")
+    verdicts = {}
+
+    def row(case_key, label, key, skip=0, unit=f_ms, target=None, judge=None, pick=None):
+        """One table line: the samples of `key` on both sides (or pick(run) per run)."""
+        if pick:
+            a = [pick(r) for r in R.runs(case_key, "tfpp")]
+            b = [pick(r) for r in R.runs(case_key, "go")]
+        else:
+            a = samples(R.runs(case_key, "tfpp"), key, skip)
+            b = samples(R.runs(case_key, "go"), key, skip)
+        if censored(R.runs(case_key, "tfpp"), key):
+            R.failures.append(f"{label}: tfpp hit the call timeout")
+        met = None
+        ra = ratio_ci(a, b)
+        if judge and ra[0] is not None:
+            met = "yes" if judge(ra[0]) else "**no**"
+            verdicts[label] = met
+        w(stat_row(label, a, b, unit, target, met, censored(R.runs(case_key, "go"), key))[0])
+        return a, b
+
+    if "B1" in args.cases:
+        row("B1", "B1 spawn → handshake line, examples/local", "handshake_ms", target="≤ 0.5",
+            judge=lambda r: r <= 0.5)
+        row("B1", "B1 spawn → health check answered", "ready_ms")
+    if "B2" in args.cases:
+        for n in args.types:
+            c = f"B2-{n}"
+            row(c, f"B2 GetProviderSchema first call, {n} types", None, pick=lambda r: r["schema_ms"][0],
+                target="≥ 20× faster (≤ 0.05)" if n == 1000 else None,
+                judge=(lambda r: r <= 1 / 20) if n == 1000 else None)
+            row(c, f"B2 GetProviderSchema later calls, {n} types", "schema_ms", skip=1)
+            row(c, f"B2 GetMetadata, {n} types", "metadata_ms")
+            row(c, f"B2 response size, {n} types", "response_bytes",
+                unit=lambda x: "–" if x is None else f"{x / 1024:.1f} KiB")
+    echo_rows = []
+    if "B3" in args.cases:
+        for kind in ("validate", "plan", "apply"):
+            a, _ = row("B3-1", f"B3 {kind}, 1 stream", f"{kind}_ms", skip=10)
+            e = samples(R.runs("B3-1", "echo"), f"{kind}_ms", 10)
+            if a and e:
+                echo_rows.append((f"{kind}, 1 stream", median(a), median(e)))
+        a, _ = row("B3-10", "B3 validate/plan/apply, 10 streams", "call_ms", skip=10)
+        e = samples(R.runs("B3-10", "echo"), "call_ms", 10)
+        if a and e:
+            echo_rows.append(("10 streams", median(a), median(e)))
+        row("B3-10", "B3 calls per second, 10 streams", "qps", unit=lambda x: "–" if x is None else f"{x:,.0f}/s")
+    for case, kind, n, *_ in large_cases:
+        if case.startswith("B4-"):
+            j = (lambda r: r <= 1 / 50) if case == "B4-10MB" else None
+            row(case, f"{case} plan (update, {n:,} elements)", "plan_ms",
+                target="≥ 50× faster (≤ 0.02)" if j else None, judge=j)
+            row(case, f"{case} apply (create)", "apply_ms")
+            row(case, f"{case} provider CPU per plan", "plan_cpu_ms")
+        else:
+            row(case, f"{case} plan (update)", "plan_ms")
+            row(case, f"{case} apply (create)", "apply_ms")
+    # B5: memory
+    all_cases = list(R.results)
+    def peak(side):
+        return [max(r["vm_hwm_kb"] for c in all_cases for r in R.runs(c, side) if c.startswith(("B3", "B4")))] \
+            if any(R.runs(c, side) for c in all_cases if c.startswith(("B3", "B4"))) else []
+    if "B1" in args.cases:
+        row("B1", "B5 idle RSS, examples/local", "idle_rss_kb", unit=f_kb)
+    if "B2" in args.cases and args.types:
+        n = max(args.types)
+        row(f"B2-{n}", f"B5 RSS after the schema, {n} types", "rss_after_schema_kb", unit=f_kb)
+    pa, pb = peak("tfpp"), peak("go")
+    if pa and pb:
+        ra = ratio_ci(pa, pb)
+        met = "yes" if ra[0] <= 0.3 else "**no**"
+        verdicts["B5 peak RSS"] = met
+        w(f"| B5 peak RSS over B3/B4 | {f_kb(pa[0])} | {f_kb(pb[0])} | {ra[0]:.3f} | ≤ 0.3 | {met} |")
+    w("")
+    if echo_rows:
+        w("B3 against the bare gRPC echo (the same request bytes answered by a C++ gRPC server that echoes them, "
+          "same transport and TLS):")
+        w("")
+        w("| call | tfpp median | echo median | tfpp − echo | target | met |")
+        w("|---|---|---|---|---|---|")
+        for label, a, e in echo_rows:
+            met = "yes" if a - e <= 0.010 else "**no**"
+            verdicts[f"B3 {label}"] = met
+            w(f"| {label} | {f_ms(a)} | {f_ms(e)} | {f_ms(a - e)} | ≤ 10 µs | {met} |")
+        w("")
+    if any(c.startswith("B4-10MB") for c, *_ in large_cases):
+        e = samples(R.runs("B4-10MB", "echo"), "plan_ms")
+        a = samples(R.runs("B4-10MB", "tfpp"), "plan_ms")
+        if e and a:
+            met = "yes" if median(a) <= 2 * 17.0 else "**no**"
+            verdicts["B4 10 MB vs floor"] = met
+            w(f"B4 10 MB floor: echoing the plan request ({R.runs('B4-10MB', 'tfpp')[0]['plan_request_bytes'] / 2**20:.1f} MiB) "
+              f"takes {f_ms(median(e))}; the reference's irreducible estimate for the plan is ≈ 17 ms "
+              f"(transport + decode + encode). tfpp's plan: {f_ms(median(a))} = {median(a) / 17.0:.2f}× that "
+              f"estimate (target ≤ 2×: {met}).")
+            w("")
+    set_rows = [(n, c) for c, kind, n, *_ in large_cases if kind == "set"]
+    if set_rows:
+        w("B4s: a set against the list of the same elements (plan of an update, one element changed):")
+        w("")
+        w("| N | tfpp set | tfpp list | tfpp set/list | Go set | Go list | Go set/list | tfpp/Go, set |")
+        w("|---|---|---|---|---|---|---|---|")
+        for n, c in set_rows:
+            ts, tl = samples(R.runs(c, "tfpp"), "plan_ms"), samples(R.runs(f"B4s-list-{n}", "tfpp"), "plan_ms")
+            gs, gl = samples(R.runs(c, "go"), "plan_ms"), samples(R.runs(f"B4s-list-{n}", "go"), "plan_ms")
+            r_t = ratio_ci(ts, tl)
+            r_g = ratio_ci(gs, gl)
+            r_tg = ratio_ci(ts, gs)
+            if n == 3000 and r_t[0] is not None:
+                verdicts["B4s set/list at 3000"] = "yes" if r_t[0] <= 1.5 else "**no**"
+            gs_c, gl_c = censored(R.runs(c, "go"), "plan_ms"), censored(R.runs(f"B4s-list-{n}", "go"), "plan_ms")
+            ge = lambda cen: "≥ " if cen else ""  # noqa: E731
+            w(f"| {n:,} | {f_ms(median(ts))} | {f_ms(median(tl))} | {f_ratio(r_t)} | {ge(gs_c)}{f_ms(median(gs))} | "
+              f"{ge(gl_c)}{f_ms(median(gl))} | {'~ ' if gs_c or gl_c else ''}{f_ratio(r_g)} | "
+              f"{'≤ ' if gs_c else ''}{f_ratio(r_tg)} |")
+        w("")
+    same = []
+    for c in R.results:
+        for key in ("planned_state_sha256", "new_state_sha256"):
+            a = {r.get(key) for r in R.runs(c, "tfpp") if r.get(key)}
+            b = {r.get(key) for r in R.runs(c, "go") if r.get(key)}
+            if a and b:
+                same.append(f"{c} {key.split('_sha')[0]}: {'same value' if a == b else 'DIFFERENT'}")
+    if same:
+        w("Results compared (the state each side returned, decoded and re-encoded with sorted map keys): " + "; ".join(same) + ".")
+        w("")
+    if b6 and "error" not in b6:
+        w(f"B6: `tofu apply` of {20 if args.smoke else 1000} resources (count, local state, -parallelism=10), then "
+          "`tofu plan` (refresh; it must be empty); provider CPU from GNU time around every provider process; "
+          "floor = the same run against the no-op provider (bench/anchor-go, terraform-plugin-go, no framework):")
+        w("")
+        w("| provider | apply wall | apply provider CPU | plan wall | plan provider CPU | "
+          "apply wall − floor | provider peak RSS |")
+        w("|---|---|---|---|---|---|---|---|")
+        floor = median([r["apply"]["wall_s"] for r in b6.get("noop", [])]) if b6.get("noop") else None
+        for name, runs in b6.items():
+            g = lambda step, k: median([r[step][k] for r in runs])  # noqa: E731
+            w(f"| {name} | {g('apply', 'wall_s'):.2f} s | {g('apply', 'provider_cpu_s'):.2f} s | "
+              f"{g('plan', 'wall_s'):.2f} s | {g('plan', 'provider_cpu_s'):.2f} s | "
+              f"{(g('apply', 'wall_s') - floor) if floor else 0:+.2f} s | "
+              f"{f_kb(max(r['apply']['provider_peak_rss_kb'] for r in runs))} |")
+        w("")
+    elif b6:
+        R.failures.append(f"B6: {b6['error']}")
+    w("Sizes and builds:")
+    w("")
+    w(f"- tfpp examples/local (static, stripped): {os.path.getsize(tfpp_local) / 2**20:.1f} MiB; "
+      + "; ".join(f"bench N={n}: {builds[f'tfpp_N{n}']['size'] / 2**20:.1f} MiB, built in "
+                  f"{builds[f'tfpp_N{n}']['wall_s']:.0f} s wall / {builds[f'tfpp_N{n}']['cpu_s']:.0f} s CPU"
+                  for n in sorted(tfpp_bench)))
+    if "tfpp_clean_local" in builds:
+        c = builds["tfpp_clean_local"]
+        w(f"- tfpp examples/local clean build (release flags, -j2): {c['wall_s']:.0f} s wall, {c['cpu_s']:.0f} s CPU")
+    if not go_skip:
+        gb = go_side["build"]
+        w(f"- Go terraform-provider-local: {os.path.getsize(go_side['local']) / 2**20:.1f} MiB; "
+          + "; ".join(f"bench N={n}: {os.path.getsize(p) / 2**20:.1f} MiB" for n, p in sorted(go_side['bench'].items())))
+        if "clean_local" in gb:
+            w(f"- Go terraform-provider-local clean build (empty GOCACHE, modules downloaded): "
+              f"{gb['clean_local']['wall_s']:.0f} s wall, {gb['clean_local']['cpu_s']:.0f} s CPU")
+    w("")
+    if R.failures:
+        w("Failures:")
+        w("")
+        for f in R.failures:
+            w(f"- {f}")
+        w("")
+    report = "\n".join(lines)
+    print(report)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as f:
+            f.write(report + "\n")
+    if args.json_out:
+        with open(args.json_out, "w", encoding="utf-8") as f:
+            json.dump({"info": info, "builds": builds, "results": R.results, "b6": b6, "verdicts": verdicts,
+                       "failures": R.failures, "go_skipped": go_skip}, f, indent=1, default=str)
+    if args.smoke:
+        problems = list(R.failures)
+        if go_skip:
+            problems.append(f"the Go side was skipped: {go_skip}")
+        for case in R.results:
+            for side in (["tfpp", "go"] if not go_skip else ["tfpp"]):
+                if not R.runs(case, side):
+                    problems.append(f"{case}: no result for {side}")
+        if problems:
+            print("smoke: FAILED\n" + "\n".join(problems), file=sys.stderr)
+            return 1
+        print("smoke: every case ran on both sides", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
