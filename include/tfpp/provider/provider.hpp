@@ -35,6 +35,7 @@
 #include <tfpp/schema/schema.hpp>
 
 #include <concepts>
+#include <initializer_list>
 #include <optional>
 #include <string_view>
 #include <type_traits>
@@ -350,15 +351,22 @@ struct data_source_check {
 
 template <class P, class List>
 struct all_resources_ok;
+// Arrays, not folds: a provider may list a thousand types (clang limits a
+// fold to 256 operands).
+constexpr bool all_of(std::initializer_list<bool> values) {
+    for (bool v : values)
+        if (!v) return false;
+    return true;
+}
 template <class P, class... R>
 struct all_resources_ok<P, types<R...>> {
-    static constexpr bool value = (resource_check<R, P>::ok && ...);
+    static constexpr bool value = all_of({true, resource_check<R, P>::ok...});
 };
 template <class P, class List>
 struct all_data_sources_ok;
 template <class P, class... D>
 struct all_data_sources_ok<P, types<D...>> {
-    static constexpr bool value = (data_source_check<D, P>::ok && ...);
+    static constexpr bool value = all_of({true, data_source_check<D, P>::ok...});
 };
 
 template <class P>

@@ -15,8 +15,10 @@
 #include <tfpp/schema/schema.hpp>
 #include <tfpp/validate/detail/run.hpp>
 
-#include <stop_token>
+#include <algorithm>
+#include <array>
 #include <exception>
+#include <stop_token>
 #include <map>
 #include <mutex>
 #include <memory>
@@ -211,61 +213,12 @@ bool decode_model(std::string_view bytes, M& out, context& ctx) {
     return decode_msgpack(bytes.empty() ? null_bytes : bytes, out, ctx.diagnostics());
 }
 
-// The resource side of the engine. Values travel encoded; each handler's
-// private state travels in its context (set before the call, read after).
-class resource_handler {
-public:
-    virtual ~resource_handler() = default;
-    [[nodiscard]] virtual std::string_view type_name() const = 0;
-    [[nodiscard]] virtual const block_schema& schema() const = 0;
-    // nullptr when the resource declares no identity.
-    [[nodiscard]] virtual const identity_schema* identity() const = 0;
-    virtual void validate(std::string_view config, context& ctx) = 0;
-    virtual void plan(std::string_view prior, std::string_view proposed, std::string_view config, plan_result& out,
-                      context& ctx) = 0;
-    // The new state; nullopt: null (destroyed, or nothing was created).
-    virtual std::optional<std::string> apply(std::string_view prior, std::string_view planned,
-                                             std::string_view config, context& ctx) = 0;
-    // The current state; nullopt: the object is gone.
-    virtual std::optional<std::string> read(std::string_view current, context& ctx) = 0;
-    // Stored state as JSON, or (flatmap non-null) in the flatmap format of
-    // Terraform before 0.12, brought to the current schema.
-    virtual std::optional<std::string> upgrade(std::int64_t version, std::string_view json,
-                                               const std::map<std::string, std::string>* flatmap,
-                                               context& ctx) = 0;
-    // The state to import for an ID; nullopt on failure (with diagnostics).
-    virtual std::optional<std::string> import(std::string_view id, context& ctx) = 0;
-    // This resource's state from another type's. source_current is that
-    // state already upgraded to its type's current schema, when the type is
-    // this provider's own (empty otherwise).
-    virtual std::optional<std::string> move(const moved_state& from, std::string_view source_current,
-                                            context& ctx) = 0;
-};
-
-class data_source_handler {
-public:
-    virtual ~data_source_handler() = default;
-    [[nodiscard]] virtual std::string_view type_name() const = 0;
-    [[nodiscard]] virtual const block_schema& schema() const = 0;
-    virtual void validate(std::string_view config, context& ctx) = 0;
-    virtual std::optional<std::string> read(std::string_view config, context& ctx) = 0;
-};
-
 // "local_file create": how diagnostics name the handler at fault.
-template <class Handler>
-std::string operation_name(std::string_view operation) {
-    return std::string(Handler::type_name) + " " + std::string(operation);
-}
-
-// Decodes a configuration, runs the model's validators (tfpp::length, ...,
-// and each struct's rules), then the handler's own validate(), if any.
-template <class Handler>
-void validate_config(Handler& impl, std::string_view config, context& ctx) {
-    typename Handler::model m;
-    if (!decode_model(config, m, ctx)) return;
-    guarded(ctx, operation_name<Handler>("validators"), [&] { run_validators(m, ctx.diagnostics()); });
-    if constexpr (has_validate<Handler>)
-        guarded(ctx, operation_name<Handler>("validate"), [&] { impl.validate(m, ctx); });
+inline std::string operation_name(std::string_view type_name, std::string_view operation) {
+    std::string s;
+    s.reserve(type_name.size() + 1 + operation.size());
+    s.append(type_name).append(" ").append(operation);
+    return s;
 }
 
 template <class T, class P>
@@ -274,72 +227,328 @@ T make_handler_object(P& provider) {
     else return T{};
 }
 
-template <class R, class P>
-class resource_adapter final : public resource_handler {
+// What a resource offers beyond create, read, update and destroy: found at
+// compile time, kept at run time so that the code around the handler's
+// calls is shared by every resource type.
+struct resource_features {
+    bool validate = false;
+    bool plan_destroy = false;
+    bool modify_plan = false;
+    bool import_state = false;
+    std::string_view import_id_attribute{};  // empty: none
+    bool raw_upgrade = false;
+    bool raw_move = false;
+};
+
+template <class R>
+constexpr resource_features features_of() {
+    resource_features f;
+    f.validate = has_validate<R>;
+    f.plan_destroy = has_plan_destroy<R>;
+    f.modify_plan = has_modify_plan<R>;
+    f.import_state = has_import_state<R>;
+    if constexpr (has_import_id_attribute<R>) f.import_id_attribute = R::import_id_attribute;
+    f.raw_upgrade = has_raw_upgrade<R>;
+    f.raw_move = has_raw_move<R>;
+    return f;
+}
+
+// A stored state on its way into a model: parsed JSON, or (state of
+// Terraform before 0.12) a flatmap; for the current model, the flatmap
+// already encoded against the schema's type.
+struct stored_value {
+    const json_node* json = nullptr;
+    const std::map<std::string, std::string>* flatmap = nullptr;
+    std::string_view msgpack{};
+};
+
+// The resource side of the engine. Values travel encoded; each handler's
+// private state travels in its context (set before the call, read after).
+//
+// Its code is in three layers, so that a provider with many resource types
+// compiles each part once: this class holds what does not depend on the
+// model (planning and the consistency checks run on the encoded values and
+// the runtime schema; version checks; the errors for what a handler does not
+// offer), and is compiled only where the engine is (the file with main(),
+// or a test); model_resource<M> decodes, encodes, validates and settles a
+// model, once per model in each file; resource_adapter<R, P> only forwards to
+// the resource's own functions.
+class resource_handler {
 public:
-    using model = typename R::model;
-    explicit resource_adapter(P& p) : impl_(make_handler_object<R>(p)) {}
+    virtual ~resource_handler() = default;
+    [[nodiscard]] std::string_view type_name() const noexcept { return type_name_; }
+    [[nodiscard]] virtual const block_schema& schema() const = 0;
+    // nullptr when the resource declares no identity.
+    [[nodiscard]] virtual const identity_schema* identity() const = 0;
 
-    std::string_view type_name() const override { return R::type_name; }
-    const block_schema& schema() const override { return resource_schema<R>(); }
-    const identity_schema* identity() const override { return resource_identity_schema<R>(); }
-
-    void validate(std::string_view config, context& ctx) override { validate_config(impl_, config, ctx); }
+    // Decodes a configuration, runs the model's validators (tfpp::length, ...,
+    // and each struct's rules), then the handler's own validate(), if any.
+    void validate(std::string_view config, context& ctx) { validate_model(config, ctx); }
 
     void plan(std::string_view prior, std::string_view proposed, std::string_view config, plan_result& out,
-              context& ctx) override {
+              context& ctx) {
         if (is_null_value(proposed)) {  // destroy
-            if constexpr (has_plan_destroy<R>) {
-                model state;
-                if (decode_model(prior, state, ctx))
-                    guarded(ctx, operation_name<R>("plan_destroy"), [&] { impl_.plan_destroy(state, ctx); });
-            }
+            if (features_.plan_destroy) plan_destroy_model(prior, ctx);
             out.planned_state.assign(null_bytes);
             return;
         }
         if (!plan_resource_change(schema(), prior, proposed, config, out, ctx.diagnostics())) return;
-        if constexpr (has_modify_plan<R>) modify_plan(prior, config, out, ctx);
+        if (features_.modify_plan) {
+            // The handler edits the typed plan; attributes it changed replace
+            // those of the plan tfpp made, the others stay byte for byte.
+            modified_plan m;
+            if (modify_plan_model(prior, config, out.planned_state, m, ctx)) {
+                out.planned_state = merge_changed_attributes(out.planned_state, m.before, m.after);
+                for (attribute_path& p : m.replacements)
+                    if (std::find(out.requires_replace.begin(), out.requires_replace.end(), p) == out.requires_replace.end())
+                        out.requires_replace.push_back(std::move(p));
+            }
+        }
         // Terraform's rules for plans, checked here so that a violation names
         // the attribute and the fix (plan/consistency.hpp; TFPP_CONSISTENCY_CHECK).
-        if (!ctx.has_errors()) engine_check_plan(schema(), R::type_name, prior, config, out.planned_state, ctx.diagnostics());
+        if (!ctx.has_errors())
+            engine_check_plan(schema(), type_name_, prior, config, out.planned_state, ctx.diagnostics());
     }
 
-    std::optional<std::string> apply(std::string_view prior_bytes, std::string_view planned_bytes,
-                                     std::string_view config_bytes, context& ctx) override {
-        const bool destroy = is_null_value(planned_bytes);
+    // The new state; nullopt: null (destroyed, or nothing was created).
+    std::optional<std::string> apply(std::string_view prior, std::string_view planned, std::string_view config,
+                                     context& ctx) {
+        const bool create = is_null_value(prior);
+        applied r = apply_model(prior, planned, config, create, ctx);
+        // The result against the plan, as Terraform will check it (not after
+        // a reported failure, as Terraform does not). A violation still
+        // returns the state: Terraform must record what exists.
+        if (r.returned && !ctx.has_errors())
+            engine_check_apply(schema(), type_name_, create ? "create" : "update", planned, *r.state,
+                               ctx.diagnostics());
+        return std::move(r.state);
+    }
+
+    // The current state; nullopt: the object is gone.
+    std::optional<std::string> read(std::string_view current, context& ctx) { return read_model(current, ctx); }
+
+    // Stored state as JSON, or (flatmap non-null) in the flatmap format of
+    // Terraform before 0.12, brought to the current schema.
+    std::optional<std::string> upgrade(std::int64_t version, std::string_view json,
+                                       const std::map<std::string, std::string>* flatmap, context& ctx) {
+        const std::int64_t current = schema().version;
+        if (version > current) {
+            ctx.error("Resource state is newer than the provider",
+                      "the stored state of " + std::string(type_name_) + " has schema version " +
+                          std::to_string(version) + ", but this provider only knows versions up to " +
+                          std::to_string(current) + ". Use a newer provider release.");
+            return std::nullopt;
+        }
+        if (version == current) {
+            std::optional<json_node> tree;
+            std::string bytes;
+            stored_value s;
+            if (flatmap) {
+                // The flatmap read against the schema's type, then decoded as
+                // any encoded value (decode_flatmap<M> does the same).
+                const type& t = schema().value_type;
+                dynamic v;
+                if (!decode_flatmap(*flatmap, t, v, ctx.diagnostics())) return std::nullopt;
+                bytes = to_msgpack(v, t);
+                s.msgpack = bytes;
+            } else {
+                tree = parse_json_tree(json, ctx.diagnostics(), decode_limits{}, "the JSON value");
+                if (!tree) return std::nullopt;
+                s.json = &*tree;
+            }
+            return stored_model(s, ctx);
+        }
+        std::optional<std::string> state;
+        if (upgrades_typed(version)) {
+            std::optional<json_node> tree;
+            stored_value s;
+            s.flatmap = flatmap;
+            if (!flatmap) {
+                tree = parse_json_tree(json, ctx.diagnostics(), decode_limits{}, "the JSON value");
+                if (tree) s.json = &*tree;
+            }
+            if (flatmap || tree) state = upgrade_model(version, s, ctx);
+        } else if (features_.raw_upgrade) {
+            state = upgrade_raw_model(raw_state{version, json, flatmap}, ctx);
+        } else {
+            ctx.error("Resource state upgrade not supported",
+                      "the stored state of " + std::string(type_name_) + " has schema version " +
+                          std::to_string(version) + " and this provider has no upgrade from it to version " +
+                          std::to_string(current) + " (declare its model in prior_models with an upgrade(), "
+                                                    "or an upgrade(const tfpp::raw_state&, ctx))");
+            return std::nullopt;
+        }
+        if (!state && !ctx.has_errors())
+            ctx.error("Resource state upgrade failed", operation_name(type_name_, "upgrade") +
+                                                           " returned no state and no error");
+        return state;
+    }
+
+    // The state to import for an ID; nullopt on failure (with diagnostics).
+    std::optional<std::string> import(std::string_view id, context& ctx) {
+        if (!features_.import_state && features_.import_id_attribute.empty()) {
+            ctx.error("Resource import not supported",
+                      std::string(type_name_) + " cannot be imported: the provider declares no import for it.");
+            return std::nullopt;
+        }
+        std::optional<std::string> state = import_model(id, ctx);
+        if (!state && !ctx.has_errors())
+            ctx.error("Cannot import", operation_name(type_name_, "import_state") + " returned no object and no error");
+        return state;
+    }
+
+    // This resource's state from another type's. source_current is that
+    // state already upgraded to its type's current schema, when the type is
+    // this provider's own (empty otherwise).
+    std::optional<std::string> move(const moved_state& from, std::string_view source_current, context& ctx) {
+        bool moved = false;
+        std::optional<std::string> state = move_model(from, source_current, moved, ctx);
+        if (!moved) {
+            ctx.error("Move not supported", std::string(type_name_) + " cannot take the state of " +
+                                                std::string(from.type_name) + " (from " +
+                                                std::string(from.provider_address) + "): it has no move_from for it.");
+            return std::nullopt;
+        }
+        if (!state && !ctx.has_errors())
+            ctx.error("Move failed", operation_name(type_name_, "move_from") + " returned no object and no error");
+        return state;
+    }
+
+protected:
+    resource_handler(std::string_view type_name, resource_features features)
+        : type_name_(type_name), features_(features) {}
+
+    // What modify_plan_model hands back: the plan decoded and encoded again,
+    // before and after the handler's edits, and the paths it said replace.
+    struct modified_plan {
+        std::string before, after;
+        std::vector<attribute_path> replacements;
+    };
+    // What apply_model hands back: the state to return, and whether it is
+    // the handler's result (to be checked against the plan).
+    struct applied {
+        std::optional<std::string> state;
+        bool returned = false;
+    };
+
+    // The typed half (model_resource<M>).
+    virtual void validate_model(std::string_view config, context& ctx) = 0;
+    virtual void plan_destroy_model(std::string_view prior, context& ctx) = 0;
+    // False when the plan stays as it was (a decoding error, or an error
+    // the handler reported).
+    virtual bool modify_plan_model(std::string_view prior, std::string_view config, std::string_view planned,
+                                   modified_plan& out, context& ctx) = 0;
+    virtual applied apply_model(std::string_view prior, std::string_view planned, std::string_view config,
+                                bool create, context& ctx) = 0;
+    virtual std::optional<std::string> read_model(std::string_view current, context& ctx) = 0;
+    // A stored state of the current version (json or msgpack set).
+    virtual std::optional<std::string> stored_model(const stored_value& s, context& ctx) = 0;
+    // Whether prior_models holds the model of this version.
+    [[nodiscard]] virtual bool upgrades_typed(std::int64_t version) const = 0;
+    // The stored state of an earlier version (json or flatmap set), through
+    // the typed upgrades.
+    virtual std::optional<std::string> upgrade_model(std::int64_t version, const stored_value& s, context& ctx) = 0;
+    virtual std::optional<std::string> upgrade_raw_model(const raw_state& old, context& ctx) = 0;
+    virtual std::optional<std::string> import_model(std::string_view id, context& ctx) = 0;
+    // moved: a move_from took the state (typed when source_current is set
+    // and one fits, else the raw one).
+    virtual std::optional<std::string> move_model(const moved_state& from, std::string_view source_current,
+                                                  bool& moved, context& ctx) = 0;
+
+    std::string_view type_name_;
+    resource_features features_;
+};
+
+// The model's half of a resource handler: the same code for every resource
+// type with model M. It reaches the resource's functions through the
+// call_* functions, which resource_adapter<R, P> implements.
+template <class M>
+class model_resource : public resource_handler {
+protected:
+    using resource_handler::resource_handler;
+
+    virtual std::optional<M> call_create(M&& plan, context& ctx) = 0;
+    virtual std::optional<M> call_read(M&& state, context& ctx) = 0;
+    virtual std::optional<M> call_update(M&& plan, const M& prior, context& ctx) = 0;
+    virtual void call_destroy(const M& state, context& ctx) = 0;
+    // Each of these is called only when features_ says the resource has it.
+    virtual void call_validate(const M& config, context& ctx) = 0;
+    virtual void call_plan_destroy(const M& state, context& ctx) = 0;
+    virtual void call_modify_plan(change<M>& c, context& ctx) = 0;
+    virtual std::optional<M> call_import_state(std::string_view id, context& ctx) = 0;
+    virtual std::optional<M> call_raw_upgrade(const raw_state& old, context& ctx) = 0;
+    virtual std::optional<M> call_raw_move(const moved_state& from, context& ctx) = 0;
+    // A typed move_from for the source type, if there is one: sets moved and m.
+    virtual void call_typed_move(std::string_view source_type, std::string_view source_current, bool& moved,
+                                 std::optional<M>& m, context& ctx) = 0;
+    // The typed upgrades from prior_models' version `version`.
+    virtual std::optional<M> call_typed_upgrade(std::int64_t version, const stored_value& s, context& ctx) = 0;
+
+    std::string op(std::string_view operation) const { return operation_name(this->type_name_, operation); }
+
+    // A handler's result as Terraform must receive it: no unknowns, no
+    // write-only values.
+    std::string finished(M& state, context& ctx, std::string_view operation) {
+        settle_unknowns(state, ctx, operation);
+        if constexpr (has_write_only<M>()) drop_write_only(state);
+        return to_msgpack(state);
+    }
+
+    void validate_model(std::string_view config, context& ctx) final {
+        M m;
+        if (!decode_model(config, m, ctx)) return;
+        guarded(ctx, op("validators"), [&] { run_validators(m, ctx.diagnostics()); });
+        if (this->features_.validate) guarded(ctx, op("validate"), [&] { call_validate(m, ctx); });
+    }
+
+    void plan_destroy_model(std::string_view prior, context& ctx) final {
+        M state;
+        if (decode_model(prior, state, ctx)) guarded(ctx, op("plan_destroy"), [&] { call_plan_destroy(state, ctx); });
+    }
+
+    bool modify_plan_model(std::string_view prior_bytes, std::string_view config_bytes, std::string_view planned_bytes,
+                           resource_handler::modified_plan& out, context& ctx) final {
         const bool create = is_null_value(prior_bytes);
+        M config, prior, planned;
+        if (!decode_model(config_bytes, config, ctx) || (!create && !decode_model(prior_bytes, prior, ctx)) ||
+            !decode_model(planned_bytes, planned, ctx))
+            return false;
+        out.before = to_msgpack(planned);
+        change<M> c(config, create ? nullptr : &prior, std::move(planned));
+        guarded(ctx, op("modify_plan"), [&] { call_modify_plan(c, ctx); });
+        if (ctx.has_errors()) return false;
+        out.after = to_msgpack(c.planned);
+        out.replacements = c.replacements();
+        return true;
+    }
+
+    resource_handler::applied apply_model(std::string_view prior_bytes, std::string_view planned_bytes,
+                                          std::string_view config_bytes, bool create, context& ctx) final {
+        const bool destroy = is_null_value(planned_bytes);
         // Whatever fails, Terraform must learn what exists: the prior object
         // unless the handler says otherwise.
-        const auto unchanged = [&]() -> std::optional<std::string> {
-            if (create) return std::nullopt;
-            return std::string(prior_bytes);
+        const auto unchanged = [&]() -> resource_handler::applied {
+            if (create) return {};
+            return {std::string(prior_bytes), false};
         };
-        model prior, planned;
+        M prior, planned;
         if (!create && !decode_model(prior_bytes, prior, ctx)) return unchanged();
         if (destroy) {
-            guarded(ctx, operation_name<R>("destroy"), [&] { impl_.destroy(prior, ctx); });
-            return ctx.has_errors() ? unchanged() : std::nullopt;  // on failure it still exists
+            guarded(ctx, op("destroy"), [&] { call_destroy(prior, ctx); });
+            if (ctx.has_errors()) return unchanged();  // on failure it still exists
+            return {};
         }
         if (!decode_model(planned_bytes, planned, ctx)) return unchanged();
-        if constexpr (has_write_only<model>()) {
-            model config;
+        if constexpr (has_write_only<M>()) {
+            M config;
             if (!decode_model(config_bytes, config, ctx)) return unchanged();
             take_write_only(planned, config);
         }
-        std::optional<model> state;
-        const std::string operation = operation_name<R>(create ? "create" : "update");
-        if (create) guarded(ctx, operation, [&] { state = impl_.create(std::move(planned), ctx); });
-        else guarded(ctx, operation, [&] { state = impl_.update(std::move(planned), prior, ctx); });
-        if (state) {
-            std::string result = finished(*state, ctx, operation);
-            // The result against the plan, as Terraform will check it (not
-            // after a reported failure, as Terraform does not). A violation
-            // still returns the state: Terraform must record what exists.
-            if (!ctx.has_errors())
-                engine_check_apply(schema(), R::type_name, create ? "create" : "update", planned_bytes, result,
-                                   ctx.diagnostics());
-            return result;
-        }
+        std::optional<M> state;
+        const std::string operation = op(create ? "create" : "update");
+        if (create) guarded(ctx, operation, [&] { state = call_create(std::move(planned), ctx); });
+        else guarded(ctx, operation, [&] { state = call_update(std::move(planned), prior, ctx); });
+        if (state) return {finished(*state, ctx, operation), true};
         if (!ctx.has_errors())
             ctx.error("Provider returned no object",
                       operation + " returned no object and no error; it must return the object's state or report an error.");
@@ -348,160 +557,203 @@ public:
         return unchanged();
     }
 
-    std::optional<std::string> read(std::string_view current, context& ctx) override {
-        model m;
+    std::optional<std::string> read_model(std::string_view current, context& ctx) final {
+        M m;
         if (!decode_model(current, m, ctx)) return std::string(current);
-        std::optional<model> state;
+        std::optional<M> state;
         bool threw = false;
-        guarded(ctx, operation_name<R>("read"), [&] {
+        guarded(ctx, op("read"), [&] {
             threw = true;
-            state = impl_.read(std::move(m), ctx);
+            state = call_read(std::move(m), ctx);
             threw = false;
         });
         // A failed read must not forget the object.
         if (threw || (!state && ctx.has_errors())) return std::string(current);
         if (!state) return std::nullopt;
-        return finished(*state, ctx, operation_name<R>("read"));
+        return finished(*state, ctx, op("read"));
     }
 
-    std::optional<std::string> upgrade(std::int64_t version, std::string_view json,
-                                       const std::map<std::string, std::string>* flatmap, context& ctx) override {
-        const std::int64_t current = schema().version;
-        if (version > current) {
-            ctx.error("Resource state is newer than the provider",
-                      "the stored state of " + std::string(R::type_name) + " has schema version " +
-                          std::to_string(version) + ", but this provider only knows versions up to " +
-                          std::to_string(current) + ". Use a newer provider release.");
-            return std::nullopt;
-        }
-        std::optional<model> m;
-        if (version == current) {
-            m.emplace();
-            if (!decode_stored(json, flatmap, *m, ctx)) return std::nullopt;
+    std::optional<std::string> stored_model(const stored_value& s, context& ctx) final {
+        M m;
+        const bool ok = s.json ? json_decoder(ctx.diagnostics(), unknown_attributes::ignore).decode(*s.json, m)
+                               : decode_model(s.msgpack, m, ctx);
+        if (!ok) return std::nullopt;
+        return finished(m, ctx, op("upgrade"));
+    }
+
+    std::optional<std::string> upgrade_model(std::int64_t version, const stored_value& s, context& ctx) final {
+        std::optional<M> m = call_typed_upgrade(version, s, ctx);
+        if (!m || ctx.has_errors()) return std::nullopt;
+        return finished(*m, ctx, op("upgrade"));
+    }
+
+    std::optional<std::string> upgrade_raw_model(const raw_state& old, context& ctx) final {
+        std::optional<M> m;
+        guarded(ctx, op("upgrade"), [&] { m = call_raw_upgrade(old, ctx); });
+        if (!m || ctx.has_errors()) return std::nullopt;
+        return finished(*m, ctx, op("upgrade"));
+    }
+
+    std::optional<std::string> import_model(std::string_view id, context& ctx) final {
+        std::optional<M> m;
+        if (this->features_.import_state) {
+            guarded(ctx, op("import_state"), [&] { m = call_import_state(id, ctx); });
         } else {
-            m = upgrade_from(version, json, flatmap, ctx);
-            if (!m || ctx.has_errors()) {
-                if (!ctx.has_errors())
-                    ctx.error("Resource state upgrade failed", operation_name<R>("upgrade") +
-                                                                   " returned no state and no error");
-                return std::nullopt;
-            }
-        }
-        return finished(*m, ctx, operation_name<R>("upgrade"));
-    }
-
-    std::optional<std::string> import(std::string_view id, context& ctx) override {
-        std::optional<model> m;
-        if constexpr (has_import_state<R>) {
-            guarded(ctx, operation_name<R>("import_state"), [&] { m = impl_.import_state(id, ctx); });
-        } else if constexpr (has_import_id_attribute<R>) {
             m.emplace();
-            for_each_index<model>([&]<std::size_t I>() {
-                using F = field_t<model, I>;
+            const std::string_view name = this->features_.import_id_attribute;
+            for_each_index<M>([&]<std::size_t I>() {
+                using F = field_t<M, I>;
                 if constexpr (is_attribute<F> && kind_of<typename F::value_type> == type_kind::string)
-                    if (field_name<model, I>() == R::import_id_attribute) get<I>(*m) = std::string(id);
+                    if (field_name<M, I>() == name) get<I>(*m) = std::string(id);
             });
-        } else {
-            ctx.error("Resource import not supported",
-                      std::string(R::type_name) + " cannot be imported: the provider declares no import for it.");
-            return std::nullopt;
         }
-        if (!m) {
-            if (!ctx.has_errors())
-                ctx.error("Cannot import", operation_name<R>("import_state") + " returned no object and no error");
-            return std::nullopt;
-        }
-        return finished(*m, ctx, operation_name<R>("import_state"));
+        if (!m) return std::nullopt;
+        return finished(*m, ctx, op("import_state"));
     }
 
-    std::optional<std::string> move(const moved_state& from, std::string_view source_current, context& ctx) override {
-        std::optional<model> m;
-        bool moved = false;
-        if (!source_current.empty()) {
-            // The source is one of this provider's resource types: typed, if
-            // this resource has a move_from for its model.
-            for_each_type<typename resource_list<P>::type>([&]<class S>() {
-                if constexpr (has_typed_move<R, typename S::model>) {
-                    if (moved || S::type_name != from.type_name) return;
-                    moved = true;
-                    typename S::model source;
-                    if (!decode_model(source_current, source, ctx)) return;
-                    guarded(ctx, operation_name<R>("move_from"), [&] { m = call_move_from(impl_, source, ctx); });
-                }
-            });
+    std::optional<std::string> move_model(const moved_state& from, std::string_view source_current, bool& moved,
+                                          context& ctx) final {
+        std::optional<M> m;
+        // The source is one of this provider's resource types: typed, if
+        // this resource has a move_from for its model.
+        if (!source_current.empty()) call_typed_move(from.type_name, source_current, moved, m, ctx);
+        if (!moved && this->features_.raw_move) {
+            moved = true;
+            guarded(ctx, op("move_from"), [&] { m = call_raw_move(from, ctx); });
         }
-        if (!moved) {
-            if constexpr (has_raw_move<R>) {
+        if (!moved || !m) return std::nullopt;
+        return finished(*m, ctx, op("move_from"));
+    }
+};
+
+// Whether R has a typed move_from for any of the models of the resource
+// types in List (an array, not a fold: a provider may list a thousand).
+template <class R, class List>
+struct typed_moves;
+template <class R, class... S>
+struct typed_moves<R, types<S...>> {
+    static constexpr bool from[] = {false, has_typed_move<R, typename S::model>...};
+    static constexpr bool any = [] {
+        for (bool b : from)
+            if (b) return true;
+        return false;
+    }();
+};
+
+// One resource type: forwards to the resource's own functions; everything
+// else is its model's (model_resource<M>) or the engine's (resource_handler).
+template <class R, class P>
+class resource_adapter final : public model_resource<typename R::model> {
+public:
+    using model = typename R::model;
+    explicit resource_adapter(P& p)
+        : model_resource<model>(R::type_name, features_of<R>()), impl_(make_handler_object<R>(p)) {}
+
+    const block_schema& schema() const override { return resource_schema<R>(); }
+    const identity_schema* identity() const override { return resource_identity_schema<R>(); }
+
+protected:
+    std::optional<model> call_create(model&& plan, context& ctx) override { return impl_.create(std::move(plan), ctx); }
+    std::optional<model> call_read(model&& state, context& ctx) override { return impl_.read(std::move(state), ctx); }
+    std::optional<model> call_update(model&& plan, const model& prior, context& ctx) override {
+        return impl_.update(std::move(plan), prior, ctx);
+    }
+    void call_destroy(const model& state, context& ctx) override { impl_.destroy(state, ctx); }
+    void call_validate([[maybe_unused]] const model& config, [[maybe_unused]] context& ctx) override {
+        if constexpr (has_validate<R>) impl_.validate(config, ctx);
+    }
+    void call_plan_destroy([[maybe_unused]] const model& state, [[maybe_unused]] context& ctx) override {
+        if constexpr (has_plan_destroy<R>) impl_.plan_destroy(state, ctx);
+    }
+    void call_modify_plan([[maybe_unused]] change<model>& c, [[maybe_unused]] context& ctx) override {
+        if constexpr (has_modify_plan<R>) impl_.modify_plan(c, ctx);
+    }
+    std::optional<model> call_import_state([[maybe_unused]] std::string_view id,
+                                           [[maybe_unused]] context& ctx) override {
+        if constexpr (has_import_state<R>) return impl_.import_state(id, ctx);
+        else return std::nullopt;
+    }
+    std::optional<model> call_raw_upgrade([[maybe_unused]] const raw_state& old,
+                                          [[maybe_unused]] context& ctx) override {
+        if constexpr (has_raw_upgrade<R>) return impl_.upgrade(old, ctx);
+        else return std::nullopt;
+    }
+    std::optional<model> call_raw_move([[maybe_unused]] const moved_state& from,
+                                       [[maybe_unused]] context& ctx) override {
+        if constexpr (has_raw_move<R>) return impl_.move_from(from, ctx);
+        else return std::nullopt;
+    }
+
+    void call_typed_move([[maybe_unused]] std::string_view source_type,
+                         [[maybe_unused]] std::string_view source_current, [[maybe_unused]] bool& moved,
+                         [[maybe_unused]] std::optional<model>& m, [[maybe_unused]] context& ctx) override {
+        using list = typename resource_list<P>::type;
+        if constexpr (typed_moves<R, list>::any) {
+            // The first of the provider's types with this name whose model R
+            // takes, as a table: one entry per type, one function per model.
+            static constexpr auto table = []<class... S>(types<S...>) {
+                return std::array<move_entry, sizeof...(S)>{
+                    move_entry{S::type_name, move_via<typename S::model>()}...};
+            }(list{});
+            for (const move_entry& e : table) {
+                if (!e.move || e.type_name != source_type) continue;
                 moved = true;
-                guarded(ctx, operation_name<R>("move_from"), [&] { m = impl_.move_from(from, ctx); });
+                e.move(impl_, source_current, m, ctx);
+                return;
             }
         }
-        if (!moved) {
-            ctx.error("Move not supported", std::string(R::type_name) + " cannot take the state of " +
-                                                std::string(from.type_name) + " (from " +
-                                                std::string(from.provider_address) + "): it has no move_from for it.");
-            return std::nullopt;
+    }
+
+    bool upgrades_typed([[maybe_unused]] std::int64_t version) const override {
+        if constexpr (has_prior_models<R>) {
+            using list = typename R::prior_models;
+            constexpr std::size_t count = []<class... V>(types<V...>) { return sizeof...(V); }(list{});
+            return version >= 0 && static_cast<std::uint64_t>(version) < count;
+        } else {
+            return false;
         }
-        if (!m) {
-            if (!ctx.has_errors())
-                ctx.error("Move failed", operation_name<R>("move_from") + " returned no object and no error");
-            return std::nullopt;
+    }
+
+    std::optional<model> call_typed_upgrade([[maybe_unused]] std::int64_t version,
+                                            [[maybe_unused]] const stored_value& s,
+                                            [[maybe_unused]] context& ctx) override {
+        std::optional<model> m;
+        if constexpr (has_prior_models<R>) {
+            for_each_type_indexed<typename R::prior_models>([&]<class V, std::size_t I>() {
+                if (static_cast<std::int64_t>(I) != version) return;
+                V old;
+                const bool ok = s.json ? json_decoder(ctx.diagnostics(), unknown_attributes::ignore).decode(*s.json, old)
+                                       : decode_flatmap(*s.flatmap, old, ctx.diagnostics());
+                if (!ok) return;
+                m = upgrade_chain(std::move(old), ctx);
+            });
         }
-        return finished(*m, ctx, operation_name<R>("move_from"));
+        return m;
     }
 
 private:
+    using move_function = void (*)(R&, std::string_view, std::optional<model>&, context&);
+    struct move_entry {
+        std::string_view type_name;
+        move_function move;
+    };
+    template <class SM>
+    static constexpr move_function move_via() {
+        if constexpr (has_typed_move<R, SM>) {
+            return +[](R& impl, std::string_view bytes, std::optional<model>& m, context& ctx) {
+                SM source;
+                if (!decode_model(bytes, source, ctx)) return;
+                guarded(ctx, operation_name(R::type_name, "move_from"), [&] { m = call_move_from(impl, source, ctx); });
+            };
+        } else {
+            return nullptr;
+        }
+    }
     // A call whose callee depends on the source type, so that clang looks
-    // move_from up only for the sources R really takes (in the generic lambda
-    // above, impl_.move_from(source, ...) would be looked up eagerly).
+    // move_from up only for the sources R really takes.
     template <class Impl, class Source>
     static std::optional<model> call_move_from(Impl& impl, const Source& source, context& ctx) {
         return impl.move_from(source, ctx);
-    }
-
-    // A handler's result as Terraform must receive it: no unknowns, no
-    // write-only values.
-    std::string finished(model& state, context& ctx, std::string_view operation) {
-        settle_unknowns(state, ctx, operation);
-        if constexpr (has_write_only<model>()) drop_write_only(state);
-        return to_msgpack(state);
-    }
-
-    template <class T>
-    static bool decode_stored(std::string_view json, const std::map<std::string, std::string>* flatmap, T& out,
-                              context& ctx) {
-        return flatmap ? decode_flatmap(*flatmap, out, ctx.diagnostics()) : decode_json(json, out, ctx.diagnostics());
-    }
-
-    // A stored state of an earlier schema version, through the typed
-    // upgrades from prior_models, or the raw upgrade.
-    std::optional<model> upgrade_from(std::int64_t version, std::string_view json,
-                                      const std::map<std::string, std::string>* flatmap, context& ctx) {
-        if constexpr (has_prior_models<R>) {
-            using list = typename R::prior_models;
-            std::optional<model> m;
-            bool typed = false;
-            for_each_type_indexed<list>([&]<class V, std::size_t I>() {
-                if (static_cast<std::int64_t>(I) != version) return;
-                typed = true;
-                V old;
-                if (!decode_stored(json, flatmap, old, ctx)) return;
-                m = upgrade_chain(std::move(old), ctx);
-            });
-            if (typed) return m;
-        }
-        if constexpr (has_raw_upgrade<R>) {
-            std::optional<model> m;
-            guarded(ctx, operation_name<R>("upgrade"), [&] { m = impl_.upgrade(raw_state{version, json, flatmap}, ctx); });
-            return m;
-        } else {
-            ctx.error("Resource state upgrade not supported",
-                      "the stored state of " + std::string(R::type_name) + " has schema version " +
-                          std::to_string(version) + " and this provider has no upgrade from it to version " +
-                          std::to_string(schema().version) + " (declare its model in prior_models with an upgrade(), "
-                                                             "or an upgrade(const tfpp::raw_state&, ctx))");
-            return std::nullopt;
-        }
     }
 
     template <class T>
@@ -511,56 +763,76 @@ private:
         } else {
             using next = typename upgrade_result<R, T>::type;
             std::optional<next> n;
-            guarded(ctx, operation_name<R>("upgrade"), [&] { n = impl_.upgrade(std::move(old), ctx); });
+            guarded(ctx, operation_name(R::type_name, "upgrade"), [&] { n = impl_.upgrade(std::move(old), ctx); });
             if (!n || ctx.has_errors()) return std::nullopt;
             return upgrade_chain(std::move(*n), ctx);
         }
     }
 
-    // modify_plan: the handler edits the typed plan; attributes it changed
-    // replace those of the plan tfpp made, the others stay byte for byte.
-    void modify_plan(std::string_view prior_bytes, std::string_view config_bytes, plan_result& out, context& ctx) {
-        const bool create = is_null_value(prior_bytes);
-        model config, prior, planned;
-        if (!decode_model(config_bytes, config, ctx) || (!create && !decode_model(prior_bytes, prior, ctx)) ||
-            !decode_model(out.planned_state, planned, ctx))
-            return;
-        const std::string before = to_msgpack(planned);
-        change<model> c(config, create ? nullptr : &prior, std::move(planned));
-        guarded(ctx, operation_name<R>("modify_plan"), [&] { impl_.modify_plan(c, ctx); });
-        if (ctx.has_errors()) return;
-        out.planned_state = merge_changed_attributes(out.planned_state, before, to_msgpack(c.planned));
-        for (const attribute_path& p : c.replacements())
-            if (std::find(out.requires_replace.begin(), out.requires_replace.end(), p) == out.requires_replace.end())
-                out.requires_replace.push_back(p);
-    }
-
     R impl_;
 };
 
-template <class D, class P>
-class data_source_adapter final : public data_source_handler {
+class data_source_handler {
 public:
-    using model = typename D::model;
-    explicit data_source_adapter(P& p) : impl_(make_handler_object<D>(p)) {}
+    virtual ~data_source_handler() = default;
+    [[nodiscard]] std::string_view type_name() const noexcept { return type_name_; }
+    [[nodiscard]] virtual const block_schema& schema() const = 0;
+    virtual void validate(std::string_view config, context& ctx) = 0;
+    virtual std::optional<std::string> read(std::string_view config, context& ctx) = 0;
 
-    std::string_view type_name() const override { return D::type_name; }
-    const block_schema& schema() const override { return data_source_schema<D>(); }
+protected:
+    explicit data_source_handler(std::string_view type_name, bool has_validate)
+        : type_name_(type_name), has_validate_(has_validate) {}
 
-    void validate(std::string_view config, context& ctx) override { validate_config(impl_, config, ctx); }
+    std::string_view type_name_;
+    bool has_validate_;
+};
 
-    std::optional<std::string> read(std::string_view config, context& ctx) override {
-        model m;
+// A data source's model half, shared by the data sources with model M.
+template <class M>
+class model_data_source : public data_source_handler {
+public:
+    void validate(std::string_view config, context& ctx) final {
+        M m;
+        if (!decode_model(config, m, ctx)) return;
+        guarded(ctx, operation_name(type_name_, "validators"), [&] { run_validators(m, ctx.diagnostics()); });
+        if (has_validate_) guarded(ctx, operation_name(type_name_, "validate"), [&] { call_validate(m, ctx); });
+    }
+
+    std::optional<std::string> read(std::string_view config, context& ctx) final {
+        M m;
         if (!decode_model(config, m, ctx)) return std::nullopt;
-        std::optional<model> state;
-        guarded(ctx, operation_name<D>("read"), [&] { state = impl_.read(std::move(m), ctx); });
+        std::optional<M> state;
+        const std::string operation = operation_name(type_name_, "read");
+        guarded(ctx, operation, [&] { state = call_read(std::move(m), ctx); });
         if (!state) {
             if (!ctx.has_errors())
-                ctx.error("Provider returned no object", operation_name<D>("read") + " returned no object and no error");
+                ctx.error("Provider returned no object", operation + " returned no object and no error");
             return std::nullopt;
         }
-        settle_unknowns(*state, ctx, operation_name<D>("read"));
+        settle_unknowns(*state, ctx, operation);
         return to_msgpack(*state);
+    }
+
+protected:
+    using data_source_handler::data_source_handler;
+    virtual std::optional<M> call_read(M&& config, context& ctx) = 0;
+    virtual void call_validate(const M& config, context& ctx) = 0;
+};
+
+template <class D, class P>
+class data_source_adapter final : public model_data_source<typename D::model> {
+public:
+    using model = typename D::model;
+    explicit data_source_adapter(P& p)
+        : model_data_source<model>(D::type_name, has_validate<D>), impl_(make_handler_object<D>(p)) {}
+
+    const block_schema& schema() const override { return data_source_schema<D>(); }
+
+protected:
+    std::optional<model> call_read(model&& config, context& ctx) override { return impl_.read(std::move(config), ctx); }
+    void call_validate([[maybe_unused]] const model& config, [[maybe_unused]] context& ctx) override {
+        if constexpr (has_validate<D>) impl_.validate(config, ctx);
     }
 
 private:
@@ -630,18 +902,40 @@ public:
     P& provider() noexcept { return provider_; }
 
 private:
+    // Tables and a loop rather than folds: a provider may list a thousand
+    // types (clang limits a fold to 256 operands).
     template <class... R>
     void add_resources(types<R...>) {
-        (resources_.emplace(R::type_name, make_resource_handler<R>()), ...);
+        if constexpr (sizeof...(R) > 0) {
+            using maker = std::unique_ptr<resource_handler> (*)(P&);
+            static constexpr maker makers[] = {&make_resource_handler<R>...};
+            for (maker make : makers) {
+                std::unique_ptr<resource_handler> h = make(provider_);
+                const std::string_view name = h->type_name();
+                resources_.emplace(name, std::move(h));
+            }
+        }
     }
     template <class R>
-    std::unique_ptr<resource_handler> make_resource_handler() {
-        if constexpr (is_compiled_separately<R>) return compiled_resource<P, R>::make(provider_);
-        else return std::make_unique<resource_adapter<R, P>>(provider_);
+    static std::unique_ptr<resource_handler> make_resource_handler(P& provider) {
+        if constexpr (is_compiled_separately<R>) return compiled_resource<P, R>::make(provider);
+        else return std::make_unique<resource_adapter<R, P>>(provider);
     }
     template <class... D>
     void add_data_sources(types<D...>) {
-        (data_sources_.emplace(D::type_name, std::make_unique<data_source_adapter<D, P>>(provider_)), ...);
+        if constexpr (sizeof...(D) > 0) {
+            using maker = std::unique_ptr<data_source_handler> (*)(P&);
+            static constexpr maker makers[] = {&make_data_source_handler<D>...};
+            for (maker make : makers) {
+                std::unique_ptr<data_source_handler> h = make(provider_);
+                const std::string_view name = h->type_name();
+                data_sources_.emplace(name, std::move(h));
+            }
+        }
+    }
+    template <class D>
+    static std::unique_ptr<data_source_handler> make_data_source_handler(P& provider) {
+        return std::make_unique<data_source_adapter<D, P>>(provider);
     }
 
     P provider_{};

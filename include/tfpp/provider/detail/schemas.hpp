@@ -11,19 +11,44 @@
 
 namespace tfpp::detail {
 
+// A model's block with its plan hooks: derived once per model, whatever
+// number of resource types share it.
+template <class M>
+const block_schema& model_block() {
+    static const block_schema b = [] {
+        block_schema block = derive_block<M>();
+        attach_plan_hooks<M>(block.attributes, &block.blocks);
+        return block;
+    }();
+    return b;
+}
+
+// A copy of a model's block with a handler's schema version and documentation.
+inline block_schema with_handler_info(const block_schema& model, const std::int64_t* version, const doc* d) {
+    block_schema b = model;
+    if (version) b.version = *version;
+    if (d) {
+        apply_doc(b, *d);
+        b.deprecated = !d->deprecated.empty();
+        b.deprecation_message = d->deprecated;
+    }
+    return b;
+}
+
 // A model's block with the handler's schema version and documentation.
 template <class H, class M>
 block_schema handler_block() {
-    block_schema b = derive_block<M>();
-    attach_plan_hooks<M>(b.attributes, &b.blocks);
-    if constexpr (has_schema_version<H>) b.version = H::schema_version;
-    if constexpr (has_doc<H>) {
-        constexpr doc d = H::doc;
-        apply_doc(b, d);
-        b.deprecated = !d.deprecated.empty();
-        b.deprecation_message = d.deprecated;
+    const std::int64_t* version = nullptr;
+    const doc* d = nullptr;
+    if constexpr (has_schema_version<H>) {
+        static constexpr std::int64_t v = H::schema_version;
+        version = &v;
     }
-    return b;
+    if constexpr (has_doc<H>) {
+        static constexpr doc hd = H::doc;
+        d = &hd;
+    }
+    return with_handler_info(model_block<M>(), version, d);
 }
 
 // The schemas of a provider's parts, each built on first use and kept.
