@@ -29,7 +29,7 @@ std::unique_ptr<detail::resource_handler> compiled_resource<P, R>::make(P& provi
     // The full checks of R and its model, each failing with its own tfpp:
     // message (the file with main() made only the light ones).
     [[maybe_unused]] constexpr bool checked = detail::resource_check<R, P, true>::ok;
-    return std::make_unique<detail::resource_adapter<R, P>>(provider);
+    return std::unique_ptr<detail::resource_handler>(new detail::resource_adapter<R, P>(provider));
 }
 
 template <class P, class R>

@@ -668,6 +668,39 @@ struct model_check {
 };
 
 template <class T>
+type make_type();
+
+// A struct's fields as its object type sees them: data, turned into the
+// type by one function for every struct.
+struct object_field {
+    std::string_view name;
+    type (*make)();
+};
+
+template <class U, std::size_t I>
+consteval object_field object_field_of() {
+    using F = field_t<U, I>;
+    if constexpr (is_schema_field<F>) return {field_name<U, I>(), &make_type<typename F::value_type>};
+    else return {field_name<U, I>(), &make_type<F>};
+}
+
+template <class U>
+inline constexpr auto object_fields = []<std::size_t... I>(std::index_sequence<I...>) {
+    return std::array<object_field, sizeof...(I)>{object_field_of<U, I>()...};
+}(std::make_index_sequence<field_count<U>()>{});
+
+inline type object_type_of(const object_field* fields, std::size_t n) {
+    std::vector<type::attribute> attrs;
+    attrs.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) attrs.push_back({std::string(fields[i].name), fields[i].make(), false});
+    return type::object(std::move(attrs));
+}
+template <std::size_t N>
+type object_type_of(const std::array<object_field, N>& fields) {
+    return object_type_of(fields.data(), N);
+}
+
+template <class T>
 type make_type() {
     using U = strip_nullable_t<T>;
     constexpr type_kind k = kind_of<U>;
@@ -690,16 +723,7 @@ type make_type() {
             return type::tuple({make_type<E>()...});
         }(std::type_identity<U>{});
     } else if constexpr (k == type_kind::object) {
-        std::vector<type::attribute> attrs;
-        attrs.reserve(field_count<U>());
-        for_each_index<U>([&]<std::size_t I>() {
-            using F = field_t<U, I>;
-            if constexpr (is_schema_field<F>)
-                attrs.push_back({std::string(field_name<U, I>()), make_type<typename F::value_type>(), false});
-            else
-                attrs.push_back({std::string(field_name<U, I>()), make_type<F>(), false});
-        });
-        return type::object(std::move(attrs));
+        return object_type_of(object_fields<U>);
     } else {
         static_assert(k != type_kind::unsupported, "tfpp: this C++ type has no Terraform equivalent.");
         return type::dynamic();
@@ -737,84 +761,160 @@ block_schema derive_block();
 template <class S>
 std::vector<attribute_schema> derive_attributes();
 
+// One field of a struct of attributes or blocks as the schema sees it:
+// data made at compile time, turned into an attribute_schema or a
+// nested_block_schema by functions shared by every struct (the code that
+// builds schemas is then compiled once, not once per field).
+struct schema_field {
+    std::string_view name{};
+    bool is_block = false;
+    attribute_role role = attribute_role::optional;
+    bool sensitive = false;
+    bool write_only = false;
+    bool requires_replace = false;
+    bool use_state_for_unknown = false;
+    bool use_non_null_state_for_unknown = false;
+    bool deprecated = false;
+    doc documentation{};
+    const std::string_view* match_keys = nullptr;
+    std::size_t match_count = 0;
+    type (*value_type)() = nullptr;                              // attributes
+    std::vector<attribute_schema> (*nested)() = nullptr;        // nested attributes: their attributes
+    nesting mode = nesting::single;                              // of nested attributes or of the block
+    std::int64_t min_items = 0;                                  // blocks
+    std::int64_t max_items = 0;
+    block_schema (*block)() = nullptr;
+    std::vector<std::string> (*constraints)() = nullptr;         // validators and rules, described
+};
+
 template <class S, std::size_t I>
-attribute_schema derive_attribute() {
+consteval schema_field schema_field_of() {
     using F = field_t<S, I>;
-    using T = typename F::value_type;
     constexpr doc d = field_doc<S, I>();
+    schema_field f;
+    f.name = field_name<S, I>();
+    f.documentation = d;
+    f.requires_replace = F::template has<requires_replace>;
+    f.deprecated = F::is_deprecated || !d.deprecated.empty();
+    if constexpr (!std::is_void_v<typename F::match_option>) {
+        f.match_keys = F::match_option::names.data();
+        f.match_count = F::match_option::names.size();
+    }
+    if constexpr (may_have_constraints<S, F>) f.constraints = &field_constraints<S, I>;
+    if constexpr (is_attribute<F>) {
+        using T = typename F::value_type;
+        f.role = F::role;
+        f.sensitive = F::template has<sensitive>;
+        f.write_only = F::template has<write_only>;
+        f.use_state_for_unknown = F::template has<use_state_for_unknown>;
+        f.use_non_null_state_for_unknown = F::template has<use_non_null_state_for_unknown>;
+        f.value_type = &make_type<T>;
+        constexpr nested_form form = nested_form_of<T>();
+        if constexpr (form != nested_form::none) {
+            f.nested = &derive_attributes<nested_struct_t<T>>;
+            f.mode = form == nested_form::single ? nesting::single
+                     : form == nested_form::list ? nesting::list
+                     : form == nested_form::set  ? nesting::set
+                                                 : nesting::map;
+        }
+    } else {
+        f.is_block = true;
+        f.mode = F::mode;
+        if (F::mode == nesting::single) {
+            f.min_items = f.max_items = F::min_items == 1 ? 1 : 0;
+        } else {
+            f.min_items = std::max<std::int64_t>(F::min_items, 0);
+            f.max_items = std::max<std::int64_t>(F::max_items, 0);
+        }
+        f.block = &derive_block<typename F::element>;
+    }
+    return f;
+}
+
+// The attribute and block fields of S, sorted by name.
+template <class S>
+inline constexpr auto schema_fields = [] {
+    constexpr std::size_t n = [] {
+        std::size_t count = 0;
+        for_each_index<S>([&]<std::size_t I>() {
+            if constexpr (is_attribute<field_t<S, I>> || is_block<field_t<S, I>>) ++count;
+        });
+        return count;
+    }();
+    std::array<schema_field, n> out{};
+    std::size_t at = 0;
+    for_each_index<S>([&]<std::size_t J>() {
+        constexpr std::size_t I = sorted_fields<S>[J];
+        if constexpr (is_attribute<field_t<S, I>> || is_block<field_t<S, I>>) out[at++] = schema_field_of<S, I>();
+    });
+    return out;
+}();
+
+inline attribute_schema attribute_from(const schema_field& f) {
     attribute_schema a;
-    a.name = field_name<S, I>();
-    a.type = make_type<T>();
-    a.role = F::role;
-    a.sensitive = F::template has<sensitive>;
-    a.write_only = F::template has<write_only>;
-    a.requires_replace = F::template has<requires_replace>;
-    a.use_state_for_unknown = F::template has<use_state_for_unknown>;
-    a.use_non_null_state_for_unknown = F::template has<use_non_null_state_for_unknown>;
-    if constexpr (!std::is_void_v<typename F::match_option>)
-        a.match_keys.assign(F::match_option::names.begin(), F::match_option::names.end());
-    a.deprecated = F::is_deprecated || !d.deprecated.empty();
-    a.deprecation_message = d.deprecated;
-    if constexpr (may_have_constraints<S, F>) a.constraints = field_constraints<S, I>();
-    apply_doc(a, d);
-    constexpr nested_form form = nested_form_of<T>();
-    if constexpr (form != nested_form::none) {
+    a.name = f.name;
+    a.type = f.value_type();
+    a.role = f.role;
+    a.sensitive = f.sensitive;
+    a.write_only = f.write_only;
+    a.requires_replace = f.requires_replace;
+    a.use_state_for_unknown = f.use_state_for_unknown;
+    a.use_non_null_state_for_unknown = f.use_non_null_state_for_unknown;
+    a.match_keys.assign(f.match_keys, f.match_keys + f.match_count);
+    a.deprecated = f.deprecated;
+    a.deprecation_message = f.documentation.deprecated;
+    if (f.constraints) a.constraints = f.constraints();
+    apply_doc(a, f.documentation);
+    if (f.nested) {
         auto nested = std::make_shared<nested_attributes>();
-        nested->mode = form == nested_form::single ? nesting::single
-                       : form == nested_form::list ? nesting::list
-                       : form == nested_form::set  ? nesting::set
-                                                   : nesting::map;
-        nested->attributes = derive_attributes<nested_struct_t<T>>();
+        nested->mode = f.mode;
+        nested->attributes = f.nested();
         a.nested = std::move(nested);
     }
     return a;
 }
 
-template <class S, std::size_t I>
-nested_block_schema derive_nested_block() {
-    using F = field_t<S, I>;
-    constexpr doc d = field_doc<S, I>();
+inline nested_block_schema nested_block_from(const schema_field& f) {
     nested_block_schema b;
-    b.name = field_name<S, I>();
-    b.mode = F::mode;
-    b.requires_replace = F::template has<requires_replace>;
-    if constexpr (!std::is_void_v<typename F::match_option>)
-        b.match_keys.assign(F::match_option::names.begin(), F::match_option::names.end());
-    if (F::mode == nesting::single) {
-        b.min_items = b.max_items = F::min_items == 1 ? 1 : 0;
-    } else {
-        b.min_items = std::max<std::int64_t>(F::min_items, 0);
-        b.max_items = std::max<std::int64_t>(F::max_items, 0);
-    }
-    if constexpr (may_have_constraints<S, F>) b.constraints = field_constraints<S, I>();
-    b.block = derive_block<typename F::element>();
-    apply_doc(b.block, d);
-    b.block.deprecated = F::is_deprecated || !d.deprecated.empty();
-    b.block.deprecation_message = d.deprecated;
+    b.name = f.name;
+    b.mode = f.mode;
+    b.requires_replace = f.requires_replace;
+    b.match_keys.assign(f.match_keys, f.match_keys + f.match_count);
+    b.min_items = f.min_items;
+    b.max_items = f.max_items;
+    if (f.constraints) b.constraints = f.constraints();
+    b.block = f.block();
+    apply_doc(b.block, f.documentation);
+    b.block.deprecated = f.deprecated;
+    b.block.deprecation_message = f.documentation.deprecated;
     return b;
+}
+
+inline std::vector<attribute_schema> attributes_from(const schema_field* fields, std::size_t n) {
+    std::vector<attribute_schema> out;
+    for (std::size_t i = 0; i < n; ++i)
+        if (!fields[i].is_block) out.push_back(attribute_from(fields[i]));
+    return out;
+}
+
+inline block_schema block_from(const schema_field* fields, std::size_t n, type value_type) {
+    block_schema block;
+    block.attributes = attributes_from(fields, n);
+    for (std::size_t i = 0; i < n; ++i)
+        if (fields[i].is_block) block.blocks.push_back(nested_block_from(fields[i]));
+    block.value_type = std::move(value_type);
+    return block;
 }
 
 // The attributes of S, sorted by name.
 template <class S>
 std::vector<attribute_schema> derive_attributes() {
-    std::vector<attribute_schema> out;
-    for_each_index<S>([&]<std::size_t J>() {
-        constexpr std::size_t I = sorted_fields<S>[J];
-        if constexpr (is_attribute<field_t<S, I>>) out.push_back(derive_attribute<S, I>());
-    });
-    return out;
+    return attributes_from(schema_fields<S>.data(), schema_fields<S>.size());
 }
 
 template <class S>
 block_schema derive_block() {
-    block_schema block;
-    block.attributes = derive_attributes<S>();
-    for_each_index<S>([&]<std::size_t J>() {
-        constexpr std::size_t I = sorted_fields<S>[J];
-        if constexpr (is_block<field_t<S, I>>) block.blocks.push_back(derive_nested_block<S, I>());
-    });
-    block.value_type = make_type<S>();
-    return block;
+    return block_from(schema_fields<S>.data(), schema_fields<S>.size(), make_type<S>());
 }
 
 template <class S>

@@ -70,37 +70,59 @@ std::string encoded_default() {
     else return to_msgpack(literal.real);
 }
 
+inline attribute_schema* find_attribute(std::vector<attribute_schema>& attributes, std::string_view name) {
+    for (attribute_schema& a : attributes)
+        if (a.name == name) return &a;
+    return nullptr;
+}
+inline nested_block_schema* find_block(std::vector<nested_block_schema>& blocks, std::string_view name) {
+    for (nested_block_schema& b : blocks)
+        if (b.name == name) return &b;
+    return nullptr;
+}
+
+// Whether field F (of some struct) has plan hooks, or holds a struct that may.
+template <class F>
+consteval bool may_have_plan_hooks() {
+    if constexpr (is_attribute<F>)
+        return !std::is_void_v<typename F::default_option> || !std::is_void_v<typename F::replace_if_option> ||
+               nested_form_of<typename F::value_type>() != nested_form::none;
+    else
+        return is_block<F>;
+}
+
 template <class S>
 void attach_plan_hooks(std::vector<attribute_schema>& attributes, std::vector<nested_block_schema>* blocks);
 
 // Fills in the hooks of struct S's fields in its schema, to any depth.
+// Fields with none cost nothing here.
 template <class S>
 void attach_plan_hooks(std::vector<attribute_schema>& attributes, std::vector<nested_block_schema>* blocks) {
     for_each_index<S>([&]<std::size_t I>() {
         using F = field_t<S, I>;
-        constexpr std::string_view name = field_name<S, I>();
-        if constexpr (is_attribute<F>) {
-            auto it = std::find_if(attributes.begin(), attributes.end(),
-                                   [&](const attribute_schema& a) { return a.name == name; });
-            if (it == attributes.end()) return;
-            using D = typename F::default_option;
-            if constexpr (!std::is_void_v<D>) {
-                if constexpr (requires { D::literal; }) it->default_bytes = encoded_default<F>();
-                else it->default_from = &default_from_thunk<S, F>;
+        if constexpr (may_have_plan_hooks<F>()) {
+            constexpr std::string_view name = field_name<S, I>();
+            if constexpr (is_attribute<F>) {
+                attribute_schema* it = find_attribute(attributes, name);
+                if (!it) return;
+                using D = typename F::default_option;
+                if constexpr (!std::is_void_v<D>) {
+                    if constexpr (requires { D::literal; }) it->default_bytes = encoded_default<F>();
+                    else it->default_from = &default_from_thunk<S, F>;
+                }
+                if constexpr (!std::is_void_v<typename F::replace_if_option>) it->replace_if = &replace_if_thunk<F>;
+                if constexpr (nested_form_of<typename F::value_type>() != nested_form::none) {
+                    // The nested schema was made by derive_block a moment ago and
+                    // is not shared yet.
+                    auto& nested = const_cast<nested_attributes&>(*it->nested);
+                    attach_plan_hooks<nested_struct_t<typename F::value_type>>(nested.attributes, nullptr);
+                }
+            } else {
+                if (blocks == nullptr) return;
+                nested_block_schema* it = find_block(*blocks, name);
+                if (!it) return;
+                attach_plan_hooks<typename F::element>(it->block.attributes, &it->block.blocks);
             }
-            if constexpr (!std::is_void_v<typename F::replace_if_option>) it->replace_if = &replace_if_thunk<F>;
-            if constexpr (nested_form_of<typename F::value_type>() != nested_form::none) {
-                // The nested schema was made by derive_attribute a moment ago and
-                // is not shared yet.
-                auto& nested = const_cast<nested_attributes&>(*it->nested);
-                attach_plan_hooks<nested_struct_t<typename F::value_type>>(nested.attributes, nullptr);
-            }
-        } else if constexpr (is_block<F>) {
-            if (blocks == nullptr) return;
-            auto it = std::find_if(blocks->begin(), blocks->end(),
-                                   [&](const nested_block_schema& b) { return b.name == name; });
-            if (it == blocks->end()) return;
-            attach_plan_hooks<typename F::element>(it->block.attributes, &it->block.blocks);
         }
     });
 }

@@ -30,12 +30,10 @@
 
 namespace tfpp::detail {
 
-// Runs a user handler; an exception becomes an error diagnostic instead of
-// taking the provider process down.
-template <class F>
-void guarded(context& ctx, std::string_view what, F&& f) {
+// guarded()'s try and catch, compiled once rather than at every call site.
+inline void guarded_call(context& ctx, std::string_view what, void (*call)(void*), void* f) {
     try {
-        f();
+        call(f);
     } catch (const value_access_error& e) {
         ctx.error("Provider bug: " + std::string(what) + " read a value that is not known",
                   std::string(e.what()) +
@@ -45,6 +43,15 @@ void guarded(context& ctx, std::string_view what, F&& f) {
     } catch (...) {
         ctx.error("Unexpected error in " + std::string(what), "an exception of unknown type was thrown");
     }
+}
+
+// Runs a user handler; an exception becomes an error diagnostic instead of
+// taking the provider process down.
+template <class F>
+void guarded(context& ctx, std::string_view what, F&& f) {
+    using Fn = std::remove_reference_t<F>;
+    guarded_call(ctx, what, [](void* p) { (*static_cast<Fn*>(p))(); },
+                 const_cast<void*>(static_cast<const void*>(std::addressof(f))));
 }
 
 // Whether a handler's result still holds an unknown anywhere (checked
@@ -237,7 +244,6 @@ struct resource_features {
     bool import_state = false;
     std::string_view import_id_attribute{};  // empty: none
     bool raw_upgrade = false;
-    bool raw_move = false;
 };
 
 template <class R>
@@ -249,7 +255,6 @@ constexpr resource_features features_of() {
     f.import_state = has_import_state<R>;
     if constexpr (has_import_id_attribute<R>) f.import_id_attribute = R::import_id_attribute;
     f.raw_upgrade = has_raw_upgrade<R>;
-    f.raw_move = has_raw_move<R>;
     return f;
 }
 
@@ -471,18 +476,8 @@ protected:
     virtual std::optional<M> call_read(M&& state, context& ctx) = 0;
     virtual std::optional<M> call_update(M&& plan, const M& prior, context& ctx) = 0;
     virtual void call_destroy(const M& state, context& ctx) = 0;
-    // Each of these is called only when features_ says the resource has it.
+    // Called only when features_ says the resource has a validate().
     virtual void call_validate(const M& config, context& ctx) = 0;
-    virtual void call_plan_destroy(const M& state, context& ctx) = 0;
-    virtual void call_modify_plan(change<M>& c, context& ctx) = 0;
-    virtual std::optional<M> call_import_state(std::string_view id, context& ctx) = 0;
-    virtual std::optional<M> call_raw_upgrade(const raw_state& old, context& ctx) = 0;
-    virtual std::optional<M> call_raw_move(const moved_state& from, context& ctx) = 0;
-    // A typed move_from for the source type, if there is one: sets moved and m.
-    virtual void call_typed_move(std::string_view source_type, std::string_view source_current, bool& moved,
-                                 std::optional<M>& m, context& ctx) = 0;
-    // The typed upgrades from prior_models' version `version`.
-    virtual std::optional<M> call_typed_upgrade(std::int64_t version, const stored_value& s, context& ctx) = 0;
 
     std::string op(std::string_view operation) const { return operation_name(this->type_name_, operation); }
 
@@ -501,13 +496,19 @@ protected:
         if (this->features_.validate) guarded(ctx, op("validate"), [&] { call_validate(m, ctx); });
     }
 
-    void plan_destroy_model(std::string_view prior, context& ctx) final {
+    // The parts for what only some resources offer: instantiated for a
+    // model only when a resource with that model has the function (each
+    // takes it as `call`, a function of resource_adapter<R, P>).
+    template <class Self>
+    void plan_destroy_impl(std::string_view prior, context& ctx, Self* self, void (*call)(Self*, const M&, context&)) {
         M state;
-        if (decode_model(prior, state, ctx)) guarded(ctx, op("plan_destroy"), [&] { call_plan_destroy(state, ctx); });
+        if (decode_model(prior, state, ctx)) guarded(ctx, op("plan_destroy"), [&] { call(self, state, ctx); });
     }
 
-    bool modify_plan_model(std::string_view prior_bytes, std::string_view config_bytes, std::string_view planned_bytes,
-                           resource_handler::modified_plan& out, context& ctx) final {
+    template <class Self>
+    bool modify_plan_impl(std::string_view prior_bytes, std::string_view config_bytes, std::string_view planned_bytes,
+                          resource_handler::modified_plan& out, context& ctx, Self* self,
+                          void (*call)(Self*, change<M>&, context&)) {
         const bool create = is_null_value(prior_bytes);
         M config, prior, planned;
         if (!decode_model(config_bytes, config, ctx) || (!create && !decode_model(prior_bytes, prior, ctx)) ||
@@ -515,7 +516,7 @@ protected:
             return false;
         out.before = to_msgpack(planned);
         change<M> c(config, create ? nullptr : &prior, std::move(planned));
-        guarded(ctx, op("modify_plan"), [&] { call_modify_plan(c, ctx); });
+        guarded(ctx, op("modify_plan"), [&] { call(self, c, ctx); });
         if (ctx.has_errors()) return false;
         out.after = to_msgpack(c.planned);
         out.replacements = c.replacements();
@@ -581,47 +582,43 @@ protected:
         return finished(m, ctx, op("upgrade"));
     }
 
-    std::optional<std::string> upgrade_model(std::int64_t version, const stored_value& s, context& ctx) final {
-        std::optional<M> m = call_typed_upgrade(version, s, ctx);
+    // An upgraded model, or nullopt (no state, or errors).
+    std::optional<std::string> upgraded(std::optional<M>& m, context& ctx) {
         if (!m || ctx.has_errors()) return std::nullopt;
         return finished(*m, ctx, op("upgrade"));
     }
 
-    std::optional<std::string> upgrade_raw_model(const raw_state& old, context& ctx) final {
+    template <class Self>
+    std::optional<std::string> upgrade_raw_impl(const raw_state& old, context& ctx, Self* self,
+                                                std::optional<M> (*call)(Self*, const raw_state&, context&)) {
         std::optional<M> m;
-        guarded(ctx, op("upgrade"), [&] { m = call_raw_upgrade(old, ctx); });
-        if (!m || ctx.has_errors()) return std::nullopt;
-        return finished(*m, ctx, op("upgrade"));
+        guarded(ctx, op("upgrade"), [&] { m = call(self, old, ctx); });
+        return upgraded(m, ctx);
     }
 
-    std::optional<std::string> import_model(std::string_view id, context& ctx) final {
+    template <class Self>
+    std::optional<std::string> import_impl(std::string_view id, context& ctx, Self* self,
+                                           std::optional<M> (*call)(Self*, std::string_view, context&)) {
         std::optional<M> m;
-        if (this->features_.import_state) {
-            guarded(ctx, op("import_state"), [&] { m = call_import_state(id, ctx); });
-        } else {
-            m.emplace();
-            const std::string_view name = this->features_.import_id_attribute;
-            for_each_index<M>([&]<std::size_t I>() {
-                using F = field_t<M, I>;
-                if constexpr (is_attribute<F> && kind_of<typename F::value_type> == type_kind::string)
-                    if (field_name<M, I>() == name) get<I>(*m) = std::string(id);
-            });
-        }
+        guarded(ctx, op("import_state"), [&] { m = call(self, id, ctx); });
         if (!m) return std::nullopt;
         return finished(*m, ctx, op("import_state"));
     }
 
-    std::optional<std::string> move_model(const moved_state& from, std::string_view source_current, bool& moved,
-                                          context& ctx) final {
-        std::optional<M> m;
-        // The source is one of this provider's resource types: typed, if
-        // this resource has a move_from for its model.
-        if (!source_current.empty()) call_typed_move(from.type_name, source_current, moved, m, ctx);
-        if (!moved && this->features_.raw_move) {
-            moved = true;
-            guarded(ctx, op("move_from"), [&] { m = call_raw_move(from, ctx); });
-        }
-        if (!moved || !m) return std::nullopt;
+    // The ID in the string attribute `name` (import_id_attribute).
+    std::optional<std::string> import_into_attribute(std::string_view name, std::string_view id, context& ctx) {
+        M m;
+        for_each_index<M>([&]<std::size_t I>() {
+            using F = field_t<M, I>;
+            if constexpr (is_attribute<F> && kind_of<typename F::value_type> == type_kind::string)
+                if (field_name<M, I>() == name) get<I>(m) = std::string(id);
+        });
+        return finished(m, ctx, op("import_state"));
+    }
+
+    // A move_from's result (moved: one took the state).
+    std::optional<std::string> moved_result(std::optional<M>& m, context& ctx) {
+        if (!m) return std::nullopt;
         return finished(*m, ctx, op("move_from"));
     }
 };
@@ -662,45 +659,77 @@ protected:
     void call_validate([[maybe_unused]] const model& config, [[maybe_unused]] context& ctx) override {
         if constexpr (has_validate<R>) impl_.validate(config, ctx);
     }
-    void call_plan_destroy([[maybe_unused]] const model& state, [[maybe_unused]] context& ctx) override {
-        if constexpr (has_plan_destroy<R>) impl_.plan_destroy(state, ctx);
+
+    // What only some resources have: the model's code for it is
+    // instantiated only for them. (resource_handler calls none of these
+    // unless features_ says the resource has it.)
+    void plan_destroy_model([[maybe_unused]] std::string_view prior, [[maybe_unused]] context& ctx) override {
+        if constexpr (has_plan_destroy<R>)
+            this->plan_destroy_impl(prior, ctx, this, +[](resource_adapter* self, const model& state, context& c) {
+                self->impl_.plan_destroy(state, c);
+            });
     }
-    void call_modify_plan([[maybe_unused]] change<model>& c, [[maybe_unused]] context& ctx) override {
-        if constexpr (has_modify_plan<R>) impl_.modify_plan(c, ctx);
+    bool modify_plan_model([[maybe_unused]] std::string_view prior, [[maybe_unused]] std::string_view config,
+                           [[maybe_unused]] std::string_view planned, [[maybe_unused]] resource_handler::modified_plan& out,
+                           [[maybe_unused]] context& ctx) override {
+        if constexpr (has_modify_plan<R>)
+            return this->modify_plan_impl(prior, config, planned, out, ctx, this,
+                                          +[](resource_adapter* self, change<model>& c, context& cx) {
+                                              self->impl_.modify_plan(c, cx);
+                                          });
+        else return false;
     }
-    std::optional<model> call_import_state([[maybe_unused]] std::string_view id,
-                                           [[maybe_unused]] context& ctx) override {
-        if constexpr (has_import_state<R>) return impl_.import_state(id, ctx);
+    std::optional<std::string> import_model([[maybe_unused]] std::string_view id,
+                                            [[maybe_unused]] context& ctx) override {
+        if constexpr (has_import_state<R>)
+            return this->import_impl(id, ctx, this, +[](resource_adapter* self, std::string_view i, context& c) {
+                return self->impl_.import_state(i, c);
+            });
+        else if constexpr (has_import_id_attribute<R>)
+            return this->import_into_attribute(R::import_id_attribute, id, ctx);
         else return std::nullopt;
     }
-    std::optional<model> call_raw_upgrade([[maybe_unused]] const raw_state& old,
-                                          [[maybe_unused]] context& ctx) override {
-        if constexpr (has_raw_upgrade<R>) return impl_.upgrade(old, ctx);
-        else return std::nullopt;
-    }
-    std::optional<model> call_raw_move([[maybe_unused]] const moved_state& from,
-                                       [[maybe_unused]] context& ctx) override {
-        if constexpr (has_raw_move<R>) return impl_.move_from(from, ctx);
+    std::optional<std::string> upgrade_raw_model([[maybe_unused]] const raw_state& old,
+                                                 [[maybe_unused]] context& ctx) override {
+        if constexpr (has_raw_upgrade<R>)
+            return this->upgrade_raw_impl(old, ctx, this, +[](resource_adapter* self, const raw_state& o, context& c) {
+                return self->impl_.upgrade(o, c);
+            });
         else return std::nullopt;
     }
 
-    void call_typed_move([[maybe_unused]] std::string_view source_type,
-                         [[maybe_unused]] std::string_view source_current, [[maybe_unused]] bool& moved,
-                         [[maybe_unused]] std::optional<model>& m, [[maybe_unused]] context& ctx) override {
+    std::optional<std::string> move_model([[maybe_unused]] const moved_state& from,
+                                          [[maybe_unused]] std::string_view source_current, [[maybe_unused]] bool& moved,
+                                          [[maybe_unused]] context& ctx) override {
         using list = typename resource_list<P>::type;
-        if constexpr (typed_moves<R, list>::any) {
-            // The first of the provider's types with this name whose model R
-            // takes, as a table: one entry per type, one function per model.
-            static constexpr auto table = []<class... S>(types<S...>) {
-                return std::array<move_entry, sizeof...(S)>{
-                    move_entry{S::type_name, move_via<typename S::model>()}...};
-            }(list{});
-            for (const move_entry& e : table) {
-                if (!e.move || e.type_name != source_type) continue;
-                moved = true;
-                e.move(impl_, source_current, m, ctx);
-                return;
+        if constexpr (typed_moves<R, list>::any || has_raw_move<R>) {
+            std::optional<model> m;
+            // The source is one of this provider's resource types: typed, if
+            // R has a move_from for its model (the first type with that name).
+            if constexpr (typed_moves<R, list>::any) {
+                static constexpr auto table = []<class... S>(types<S...>) {
+                    return std::array<move_entry, sizeof...(S)>{
+                        move_entry{S::type_name, move_via<typename S::model>()}...};
+                }(list{});
+                if (!source_current.empty()) {
+                    for (const move_entry& e : table) {
+                        if (!e.move || e.type_name != from.type_name) continue;
+                        moved = true;
+                        e.move(impl_, source_current, m, ctx);
+                        break;
+                    }
+                }
             }
+            if constexpr (has_raw_move<R>) {
+                if (!moved) {
+                    moved = true;
+                    guarded(ctx, operation_name(R::type_name, "move_from"), [&] { m = impl_.move_from(from, ctx); });
+                }
+            }
+            if (!moved) return std::nullopt;
+            return this->moved_result(m, ctx);
+        } else {
+            return std::nullopt;
         }
     }
 
@@ -714,11 +743,11 @@ protected:
         }
     }
 
-    std::optional<model> call_typed_upgrade([[maybe_unused]] std::int64_t version,
-                                            [[maybe_unused]] const stored_value& s,
-                                            [[maybe_unused]] context& ctx) override {
-        std::optional<model> m;
+    std::optional<std::string> upgrade_model([[maybe_unused]] std::int64_t version,
+                                             [[maybe_unused]] const stored_value& s,
+                                             [[maybe_unused]] context& ctx) override {
         if constexpr (has_prior_models<R>) {
+            std::optional<model> m;
             for_each_type_indexed<typename R::prior_models>([&]<class V, std::size_t I>() {
                 if (static_cast<std::int64_t>(I) != version) return;
                 V old;
@@ -727,8 +756,10 @@ protected:
                 if (!ok) return;
                 m = upgrade_chain(std::move(old), ctx);
             });
+            return this->upgraded(m, ctx);
+        } else {
+            return std::nullopt;
         }
-        return m;
     }
 
 private:
@@ -919,7 +950,7 @@ private:
     template <class R>
     static std::unique_ptr<resource_handler> make_resource_handler(P& provider) {
         if constexpr (is_compiled_separately<R>) return compiled_resource<P, R>::make(provider);
-        else return std::make_unique<resource_adapter<R, P>>(provider);
+        else return std::unique_ptr<resource_handler>(new resource_adapter<R, P>(provider));
     }
     template <class... D>
     void add_data_sources(types<D...>) {
@@ -935,7 +966,7 @@ private:
     }
     template <class D>
     static std::unique_ptr<data_source_handler> make_data_source_handler(P& provider) {
-        return std::make_unique<data_source_adapter<D, P>>(provider);
+        return std::unique_ptr<data_source_handler>(new data_source_adapter<D, P>(provider));
     }
 
     P provider_{};
