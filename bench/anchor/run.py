@@ -718,7 +718,7 @@ def main(argv):
         w("")
         w("| provider | apply wall | apply provider CPU | plan wall | plan provider CPU | "
           "apply wall − floor | provider peak RSS |")
-        w("|---|---|---|---|---|---|---|---|")
+        w("|---|---|---|---|---|---|---|")
         floor = median([r["apply"]["wall_s"] for r in b6.get("noop", [])]) if b6.get("noop") else None
         for name, runs in b6.items():
             g = lambda step, k: median([r[step][k] for r in runs])  # noqa: E731
