@@ -378,27 +378,42 @@ private:
             }, out);
             return ok;
         } else if constexpr (k == type_kind::object) {
-            if (j.which != json_node::kind::object) return fail("Incorrect value type", "expected an object");
-            if (!unknown_members(j, [](std::string_view key) {
-                    bool known = false;
-                    for (std::string_view n : field_names<T>) known = known || n == key;
-                    return known;
-                }))
-                return false;
-            bool ok = true;
-            for_each_index<T>([&]<std::size_t I>() {
-                if (!ok) return;
-                path_.attribute(field_name<T, I>());
-                const json_node* m = j.member(field_name<T, I>());
-                static const json_node null_node;
-                ok = decode(m ? *m : null_node, get<I>(out));  // absent: null
-                if (ok) path_.pop();
-            });
-            return ok;
+            // One decoding function per field type, and the loop compiled once.
+            static constexpr auto field_decoders = []<std::size_t... I>(std::index_sequence<I...>) {
+                return std::array<bool (*)(json_decoder&, const json_node&, void*), sizeof...(I)>{
+                    &decode_field<field_codec_t<field_t<T, I>>>...};
+            }(std::make_index_sequence<field_count<T>()>{});
+            const auto offsets = field_offsets(out);
+            return object(j, &out, field_count<T>(), field_names<T>.data(), field_decoders.data(), offsets.data());
         } else {
             static_assert(k != type_kind::unsupported, "tfpp: this C++ type has no Terraform equivalent.");
             return false;
         }
+    }
+
+    template <class F>
+    static bool decode_field(json_decoder& d, const json_node& j, void* field) {
+        return d.decode(j, *static_cast<F*>(field));
+    }
+
+    // The fields of a struct, in declaration order: absent ones are null.
+    bool object(const json_node& j, void* out, std::size_t fields, const std::string_view* names,
+                bool (*const* decode)(json_decoder&, const json_node&, void*), const std::size_t* offsets) {
+        if (j.which != json_node::kind::object) return fail("Incorrect value type", "expected an object");
+        if (!unknown_members(j, [&](std::string_view key) {
+                for (std::size_t i = 0; i < fields; ++i)
+                    if (names[i] == key) return true;
+                return false;
+            }))
+            return false;
+        static const json_node null_node;
+        for (std::size_t i = 0; i < fields; ++i) {
+            path_.attribute(names[i]);
+            const json_node* m = j.member(names[i]);
+            if (!decode[i](*this, m ? *m : null_node, field_at(out, offsets[i]))) return false;  // absent: null
+            path_.pop();
+        }
+        return true;
     }
 
     template <class Known>

@@ -511,21 +511,47 @@ private:
         return leave();
     }
 
+    // How a field of type F is decoded: one function per type, shared by
+    // every field of that type in every struct.
+    template <class F>
+    static bool decode_field(decoder& d, void* field) {
+        return d.decode(*static_cast<F*>(field));
+    }
+
+    // What object() needs to know of a struct, as data.
+    struct object_layout {
+        std::size_t fields;
+        const std::string_view* names;  // by field position
+        const std::size_t* order;       // field positions sorted by name
+        bool (*const* decode)(decoder&, void*);  // by field position
+        const std::size_t* offsets;    // by field position
+    };
+
     template <class S>
     bool object(S& out) {
-        // One function per field, indexed by field position: a jump table.
-        // (Built here, where decoder is a complete type.)
+        // One decoding function per field, by its type (built here, where
+        // decoder is a complete type), and the loop below compiled once.
         static constexpr auto field_decoders = []<std::size_t... I>(std::index_sequence<I...>) {
-            return std::array<bool (*)(decoder&, S&), sizeof...(I)>{
-                +[](decoder& d, S& s) { return d.decode(get<I>(s)); }...};
+            return std::array<bool (*)(decoder&, void*), sizeof...(I)>{&decode_field<field_codec_t<field_t<S, I>>>...};
         }(std::make_index_sequence<field_count<S>()>{});
+        const auto offsets = field_offsets(out);
+        return object(&out, object_layout{field_count<S>(), field_names<S>.data(), sorted_fields<S>.data(),
+                                          field_decoders.data(), offsets.data()});
+    }
+
+    bool object(void* out, const object_layout& l) {
         if (tok_.kind != mp_kind::map) return mismatch("an object");
         const std::uint32_t n = tok_.count;
         if (!enter()) return false;
-        constexpr std::size_t fields = field_count<S>();
-        constexpr auto& names = field_names<S>;
-        constexpr auto& order = sorted_fields<S>;
-        bool seen[fields + 1] = {};
+        const std::size_t fields = l.fields;
+        // Which fields were seen: on the stack unless the struct is huge.
+        bool small[64] = {};
+        std::unique_ptr<bool[]> large;
+        bool* seen = small;
+        if (fields > 64) {
+            large = std::make_unique<bool[]>(fields);
+            seen = large.get();
+        }
         for (std::uint32_t i = 0; i < n; ++i) {
             if (!r_.next(tok_)) return malformed();
             if (tok_.kind != mp_kind::str) return fail("Invalid value", "an object attribute name is not a string");
@@ -533,25 +559,25 @@ private:
             // Terraform sends attributes sorted by name: the i-th key is
             // usually the i-th field in name order, so one comparison finds it.
             std::size_t at = fields;
-            if (i < fields && names[order[i]] == key) {
-                at = order[i];
+            if (i < fields && l.names[l.order[i]] == key) {
+                at = l.order[i];
             } else {
                 for (std::size_t f = 0; f < fields; ++f)
-                    if (names[f] == key) at = f;
+                    if (l.names[f] == key) at = f;
             }
             if (at == fields) {
                 path_.attribute(key);
                 return fail("Unsupported attribute", "the schema does not define this attribute");
             }
-            path_.attribute(names[at]);
+            path_.attribute(l.names[at]);
             if (seen[at]) return fail("Invalid value", "the object holds this attribute twice");
             seen[at] = true;
-            if (!field_decoders[at](*this, out)) return false;
+            if (!l.decode[at](*this, field_at(out, l.offsets[at]))) return false;
             path_.pop();
         }
         for (std::size_t j = 0; j < fields; ++j) {
-            if (seen[order[j]]) continue;
-            path_.attribute(names[order[j]]);
+            if (seen[l.order[j]]) continue;
+            path_.attribute(l.names[l.order[j]]);
             return fail("Missing attribute", "the object lacks this attribute, which the schema defines");
         }
         return leave();

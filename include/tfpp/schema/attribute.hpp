@@ -178,6 +178,20 @@ inline constexpr bool is_block = std::is_base_of_v<block_tag, F>;
 template <class F>
 inline constexpr bool is_schema_field = is_attribute<F> || is_block<F>;
 
+// The type a codec handles for a field of type F: the value<T> an attribute
+// or block is (whatever its options), or F itself. Fields of one codec type
+// share the codec's code.
+template <class F, bool = is_schema_field<F>>
+struct field_codec {
+    using type = F;
+};
+template <class F>
+struct field_codec<F, true> {
+    using type = value<typename F::value_type>;
+};
+template <class F>
+using field_codec_t = typename field_codec<F>::type;
+
 // What each option contributes. A type that is not an option contributes
 // nothing, so that only the static_assert of the field reports it.
 struct option_defaults {

@@ -54,6 +54,13 @@ void guarded(context& ctx, std::string_view what, F&& f) {
                  const_cast<void*>(static_cast<const void*>(std::addressof(f))));
 }
 
+template <class T>
+bool holds_unknown(const T& v);
+template <class F>
+bool holds_unknown_at(const void* field) {
+    return holds_unknown(*static_cast<const F*>(field));
+}
+
 // Whether a handler's result still holds an unknown anywhere (checked
 // through nested attributes, blocks, collections and objects).
 template <class T>
@@ -75,12 +82,33 @@ bool holds_unknown(const T& v) {
         } else if constexpr (k == type_kind::tuple) {
             return std::apply([](const auto&... e) { return (holds_unknown(e) || ...); }, v);
         } else if constexpr (k == type_kind::object) {
-            bool any = false;
-            for_each_index<T>([&]<std::size_t I>() { any = any || holds_unknown(get<I>(v)); });
-            return any;
+            static constexpr auto checks = []<std::size_t... I>(std::index_sequence<I...>) {
+                return std::array<bool (*)(const void*), sizeof...(I)>{&holds_unknown_at<field_codec_t<field_t<T, I>>>...};
+            }(std::make_index_sequence<field_count<T>()>{});
+            const auto offsets = field_offsets(v);
+            for (std::size_t i = 0; i < checks.size(); ++i)
+                if (checks[i](field_at(&v, offsets[i]))) return true;
+            return false;
         } else {
             return false;
         }
+    }
+}
+
+template <class T>
+void settle_unknowns(T& v, attribute_path& path, context& ctx, std::string_view what);
+using settle_function = void (*)(void*, attribute_path&, context&, std::string_view);
+template <class F>
+void settle_unknowns_at(void* field, attribute_path& path, context& ctx, std::string_view what) {
+    settle_unknowns(*static_cast<F*>(field), path, ctx, what);
+}
+// The fields of a struct, each at its path: one loop for every struct.
+inline void settle_fields(void* object, std::size_t n, const std::string_view* names, const settle_function* settle,
+                          const std::size_t* offsets, attribute_path& path, context& ctx, std::string_view what) {
+    for (std::size_t i = 0; i < n; ++i) {
+        path.push(attribute_path::attribute(names[i]));
+        settle[i](field_at(object, offsets[i]), path, ctx, what);
+        path.pop();
     }
 }
 
@@ -115,11 +143,11 @@ void settle_unknowns(T& v, attribute_path& path, context& ctx, std::string_view 
     } else {
         constexpr type_kind k = kind_of<T>;
         if constexpr (k == type_kind::object) {
-            for_each_index<T>([&]<std::size_t I>() {
-                path.push(attribute_path::attribute(field_name<T, I>()));
-                settle_unknowns(get<I>(v), path, ctx, what);
-                path.pop();
-            });
+            static constexpr auto settles = []<std::size_t... I>(std::index_sequence<I...>) {
+                return std::array<settle_function, sizeof...(I)>{&settle_unknowns_at<field_codec_t<field_t<T, I>>>...};
+            }(std::make_index_sequence<field_count<T>()>{});
+            const auto offsets = field_offsets(v);
+            settle_fields(&v, settles.size(), field_names<T>.data(), settles.data(), offsets.data(), path, ctx, what);
         } else if constexpr (k == type_kind::list) {
             for (std::size_t i = 0; i < v.size(); ++i) {
                 path.push(attribute_path::index(static_cast<std::int64_t>(i)));

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <cstddef>
 #include <string_view>
 #include <type_traits>
@@ -147,6 +148,22 @@ constexpr void for_each_index(F&& f) {
     [&]<std::size_t... I>(std::index_sequence<I...>) {
         (f.template operator()<I>(), ...);
     }(std::make_index_sequence<field_count<T>()>{});
+}
+
+// Where each field of S lies in an object of S, in bytes from its start:
+// what lets one loop, compiled once, walk the fields of any struct (each
+// offset is a constant the optimizer folds).
+template <class S>
+std::array<std::size_t, field_count<S>()> field_offsets(const S& s) {
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+        const char* base = reinterpret_cast<const char*>(std::addressof(s));
+        return std::array<std::size_t, sizeof...(I)>{
+            static_cast<std::size_t>(reinterpret_cast<const char*>(std::addressof(get<I>(s))) - base)...};
+    }(std::make_index_sequence<field_count<S>()>{});
+}
+inline void* field_at(void* object, std::size_t offset) noexcept { return static_cast<char*>(object) + offset; }
+inline const void* field_at(const void* object, std::size_t offset) noexcept {
+    return static_cast<const char*>(object) + offset;
 }
 
 }  // namespace tfpp::detail
