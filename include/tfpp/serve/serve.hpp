@@ -23,8 +23,11 @@
 #include <tfpp/serve/detail/tls.hpp>
 #include <tfpp/serve/provider_schema_json.hpp>
 
+#include <grpc/grpc.h>
+#include <grpc/grpc_security.h>
 #include <grpcpp/grpcpp.h>
 #include <grpcpp/health_check_service_interface.h>
+#include <grpcpp/version_info.h>
 
 #include <getopt.h>
 #include <poll.h>
@@ -39,6 +42,7 @@
 #include <cstdlib>
 #include <exception>
 #include <functional>
+#include <future>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -238,6 +242,67 @@ protocol_offer offer_protocols(const serve_options& options) {
     return offer;
 }
 
+#if GRPC_CPP_VERSION_MAJOR == 1 && GRPC_CPP_VERSION_MINOR <= 51
+// AutoMTLS credentials whose certificate may still be in the making. gRPC
+// wants the key and certificate only when the server adds its listening port,
+// after it has set itself up, so the server's set-up and the certificate
+// overlap. If the certificate failed, no port is added and the server does
+// not start; serve() then reports the certificate's failure. This relies on
+// grpc++ 1.51's ServerCredentials (a private virtual AddPortToServer, which
+// SslServerCredentials implements in the same two calls); later versions take
+// the path below.
+class automtls_credentials final : public grpc::ServerCredentials {
+public:
+    automtls_credentials(std::string client_cert, std::shared_future<server_certificate> certificate)
+        : client_cert_(std::move(client_cert)), certificate_(std::move(certificate)) {}
+
+    void SetAuthMetadataProcessor(const std::shared_ptr<grpc::AuthMetadataProcessor>&) override {}
+
+private:
+    int AddPortToServer(const std::string& addr, grpc_server* server) override {
+        const server_certificate* cert = nullptr;
+        try {
+            cert = &certificate_.get();
+        } catch (...) {
+            return 0;
+        }
+        grpc_ssl_pem_key_cert_pair pair{cert->key_pem.c_str(), cert->cert_pem.c_str()};
+        grpc_server_credentials* creds = grpc_ssl_server_credentials_create_ex(
+            client_cert_.c_str(), &pair, 1, GRPC_SSL_REQUEST_AND_REQUIRE_CLIENT_CERTIFICATE_AND_VERIFY, nullptr);
+        if (creds == nullptr) return 0;
+        const int port = grpc_server_add_http2_port(server, addr.c_str(), creds);
+        grpc_server_credentials_release(creds);
+        return port;
+    }
+
+    std::string client_cert_;
+    std::shared_future<server_certificate> certificate_;
+};
+
+inline std::shared_ptr<grpc::ServerCredentials> automtls(const char* client_cert,
+                                                         const std::shared_future<server_certificate>& certificate) {
+    return std::make_shared<automtls_credentials>(client_cert, certificate);
+}
+#else
+// gRPC's own SSL credentials, once the certificate is made.
+inline std::shared_ptr<grpc::ServerCredentials> automtls(const char* client_cert,
+                                                         const std::shared_future<server_certificate>& certificate) {
+    const server_certificate& cert = certificate.get();
+    grpc::SslServerCredentialsOptions ssl(GRPC_SSL_REQUEST_AND_REQUIRE_CLIENT_CERTIFICATE_AND_VERIFY);
+    ssl.pem_root_certs = client_cert;
+    ssl.pem_key_cert_pairs.push_back({cert.key_pem, cert.cert_pem});
+    return grpc::SslServerCredentials(ssl);
+}
+#endif
+
+// grpc_init() for as long as it lives.
+struct grpc_library {
+    grpc_library() { grpc_init(); }
+    ~grpc_library() { grpc_shutdown(); }
+    grpc_library(const grpc_library&) = delete;
+    grpc_library& operator=(const grpc_library&) = delete;
+};
+
 // A running provider, whatever its type: what in_process_server holds.
 class running_provider {
 public:
@@ -254,7 +319,7 @@ public:
     // Throws std::runtime_error when the server cannot listen.
     provider_server(int version, const std::shared_ptr<grpc::ServerCredentials>& credentials,
                     std::function<void()> on_shutdown_request)
-        : controller_(std::move(on_shutdown_request)) {
+        : version_(version), controller_(std::move(on_shutdown_request)) {
         grpc::EnableDefaultHealthCheckService(true);
         grpc::ServerBuilder builder;
         builder.AddListeningPort("unix:" + dir_.socket_path(), credentials);
@@ -272,17 +337,6 @@ public:
         server_ = builder.BuildAndStart();
         if (!server_) throw std::runtime_error("cannot listen on " + dir_.socket_path());
         server_->GetHealthCheckService()->SetServingStatus("plugin", true);
-        // Terraform's first call is GetProviderSchema. Its bytes are built
-        // while the handshake line goes out and the client connects, so that
-        // call finds them ready (or waits for the rest; a failure here is
-        // left for that call to report).
-        schema_warmup_ = std::jthread([this, version] {
-            try {
-                if (version == 6) (void)v6_.schema_response_bytes();
-                else (void)v5_.schema_response_bytes();
-            } catch (...) {
-            }
-        });
         try {
             dir_.apply_group_from_environment();
         } catch (...) {
@@ -296,6 +350,21 @@ public:
 
     [[nodiscard]] const std::string& socket_path() const noexcept { return dir_.socket_path(); }
 
+    // Terraform's first call is GetProviderSchema. Its bytes are built on a
+    // thread started once the handshake line is out, while the client
+    // connects, so that call finds them ready (or waits for the rest; a
+    // failure here is left for that call to report).
+    void warm_up_schema() {
+        if (schema_warmup_.joinable()) return;
+        schema_warmup_ = std::jthread([this] {
+            try {
+                if (version_ == 6) (void)v6_.schema_response_bytes();
+                else (void)v5_.schema_response_bytes();
+            } catch (...) {
+            }
+        });
+    }
+
     // Handlers see their stop token fire, open streams end, and calls still
     // running get a second to finish. Safe to call more than once.
     void stop() override {
@@ -308,6 +377,7 @@ public:
     }
 
 private:
+    int version_;
     socket_dir dir_;
     engine<Provider> eng_;
     stop_signal stopping_;
@@ -375,23 +445,26 @@ int serve_provider(int argc, char** argv, const serve_options& options) {
     shutdown_waiter waiter(mode.debug);
     if (!waiter.ok()) return startup_failure("cannot set up signal handling", managed);
 
+    // AutoMTLS. The server's certificate is made on a second thread while this
+    // one starts gRPC and sets the server up (see automtls_credentials). The
+    // client's certificate is not parsed here: gRPC parses it when it adds the
+    // port, as the only root a client's certificate is verified against. When
+    // the server cannot start, the certificate's failure is reported, or the
+    // client's certificate is looked at to say whether it was the reason.
+    const char* client_cert = managed ? std::getenv("PLUGIN_CLIENT_CERT") : nullptr;
+    const bool tls = client_cert != nullptr && *client_cert != '\0';
+    std::shared_future<server_certificate> certificate;
     try {
-        std::shared_ptr<grpc::ServerCredentials> credentials = grpc::InsecureServerCredentials();
-        std::string cert_base64;
-        const char* client_cert = managed ? std::getenv("PLUGIN_CLIENT_CERT") : nullptr;
-        if (client_cert != nullptr && *client_cert != '\0') {
-            if (!is_pem_certificate(client_cert))
-                return startup_failure("PLUGIN_CLIENT_CERT does not hold a PEM certificate", managed);
-            const server_certificate cert = make_server_certificate();
-            grpc::SslServerCredentialsOptions tls(GRPC_SSL_REQUEST_AND_REQUIRE_CLIENT_CERTIFICATE_AND_VERIFY);
-            tls.pem_root_certs = client_cert;
-            tls.pem_key_cert_pairs.push_back({cert.key_pem, cert.cert_pem});
-            credentials = grpc::SslServerCredentials(tls);
-            cert_base64 = base64_unpadded(cert.cert_der);
-        }
-
+        // On this thread, when no thread can be started.
+        if (tls) certificate = std::async(std::launch::async | std::launch::deferred, make_server_certificate).share();
+        // gRPC is started here, while the certificate is made; left to the
+        // first credentials or the server builder, it would start later.
+        const grpc_library grpc_started;
+        const std::shared_ptr<grpc::ServerCredentials> credentials =
+            tls ? automtls(client_cert, certificate) : grpc::InsecureServerCredentials();
         provider_server<Provider> server(version, credentials, [&] { waiter.request(); });
         if (managed) {
+            const std::string cert_base64 = tls ? base64_unpadded(certificate.get().cert_der) : std::string();
             write_all(STDOUT_FILENO, handshake_line(version, server.socket_path(), cert_base64));
         } else {
             const std::string address = options.address.empty() ? std::string(Provider::type_name) : options.address;
@@ -402,6 +475,7 @@ int serve_provider(int argc, char** argv, const serve_options& options) {
                       "variable with the following:\n\n\tTF_REATTACH_PROVIDERS=" +
                           shell_quote(config) + "\n\n");
         }
+        server.warm_up_schema();
         log::write(log::level::info, sdk_module, "provider serving",
                    {{"tf_proto_version", std::to_string(version)}, {"address", server.socket_path()}});
 
@@ -410,6 +484,15 @@ int serve_provider(int argc, char** argv, const serve_options& options) {
         server.stop();
         return 0;
     } catch (const std::exception& e) {
+        if (tls) {
+            try {
+                if (certificate.valid()) (void)certificate.get();
+            } catch (const std::exception& cert_failure) {
+                return startup_failure(cert_failure.what(), managed);
+            }
+            if (!is_pem_certificate(client_cert))
+                return startup_failure("PLUGIN_CLIENT_CERT does not hold a PEM certificate", managed);
+        }
         return startup_failure(e.what(), managed);
     }
 }
@@ -483,6 +566,7 @@ in_process_server serve_in_process(const serve_options& options) {
         const int version = detail::negotiate_version(offer.versions, {});
         auto server = std::make_unique<detail::provider_server<Provider>>(
             version, grpc::InsecureServerCredentials(), [] {});
+        server->warm_up_schema();
         std::string socket_path = server->socket_path();
         const std::string address = options.address.empty() ? std::string(Provider::type_name) : options.address;
         std::string config = detail::reattach_config(address, version, static_cast<long>(::getpid()), socket_path);
