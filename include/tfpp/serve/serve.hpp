@@ -295,6 +295,35 @@ inline std::shared_ptr<grpc::ServerCredentials> automtls(const char* client_cert
 }
 #endif
 
+// The AutoMTLS certificate, made on a thread of its own from the time the
+// process starts when the environment shows a go-plugin client asking for
+// AutoMTLS (the magic cookie and PLUGIN_CLIENT_CERT): it is the longest part
+// of start-up and needs nothing from main(). Invalid when not asked for.
+inline const std::shared_future<server_certificate>& automtls_certificate() {
+    static const std::shared_future<server_certificate> certificate = [] {
+        const char* cookie = std::getenv(magic_cookie_key.data());
+        const char* client_cert = std::getenv("PLUGIN_CLIENT_CERT");
+        if (cookie == nullptr || magic_cookie_value != cookie || client_cert == nullptr || *client_cert == '\0')
+            return std::shared_future<server_certificate>();
+        // The thread takes no signals: serve() decides which it waits for.
+        sigset_t all, before;
+        sigfillset(&all);
+        pthread_sigmask(SIG_BLOCK, &all, &before);
+        // On the calling thread, later, when no thread can be started.
+        std::shared_future<server_certificate> f =
+            std::async(std::launch::async | std::launch::deferred, make_server_certificate).share();
+        pthread_sigmask(SIG_SETMASK, &before, nullptr);
+        return f;
+    }();
+    return certificate;
+}
+
+// Starts automtls_certificate() during static initialization, in the file
+// with main(), ahead of the other initializers (gRPC's, protobuf's).
+struct automtls_certificate_starter {
+    automtls_certificate_starter() { (void)automtls_certificate(); }
+};
+
 // grpc_init() for as long as it lives.
 struct grpc_library {
     grpc_library() { grpc_init(); }
@@ -456,7 +485,9 @@ int serve_provider(int argc, char** argv, const serve_options& options) {
     std::shared_future<server_certificate> certificate;
     try {
         // On this thread, when no thread can be started.
-        if (tls) certificate = std::async(std::launch::async | std::launch::deferred, make_server_certificate).share();
+        if (tls) certificate = automtls_certificate();
+        if (tls && !certificate.valid())  // the magic cookie checked above
+            certificate = std::async(std::launch::async | std::launch::deferred, make_server_certificate).share();
         // gRPC is started here, while the certificate is made; left to the
         // first credentials or the server builder, it would start later.
         const grpc_library grpc_started;
@@ -573,5 +604,9 @@ in_process_server serve_in_process(const serve_options& options) {
         return in_process_server(std::move(server), std::move(config), std::move(socket_path), version);
     }
 }
+
+namespace detail {
+[[maybe_unused]] __attribute__((init_priority(101))) inline const automtls_certificate_starter start_automtls_certificate;
+}  // namespace detail
 
 }  // namespace tfpp
