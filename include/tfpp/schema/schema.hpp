@@ -302,6 +302,48 @@ inline constexpr bool has_docs = requires { typename S::docs; };
 template <class D>
 inline constexpr D docs_instance{};
 
+// A struct's members' C++ names, by position.
+template <class T>
+inline constexpr auto cpp_field_names = []<std::size_t... I>(std::index_sequence<I...>) {
+    return std::array<std::string_view, sizeof...(I)>{cpp_field_name<T, I>()...};
+}(std::make_index_sequence<field_count<T>()>{});
+
+// The docs mirror D's members, by position: whether each is a tfpp::doc, and
+// its value (empty when it is not one). Tables, so that matching them to
+// the model's fields costs loops, not a template per pair.
+template <class D, std::size_t J>
+consteval doc docs_entry() {
+    if constexpr (std::is_same_v<field_t<D, J>, doc>) return get<J>(docs_instance<D>);
+    else return doc{};
+}
+template <class D>
+inline constexpr auto docs_entries = []<std::size_t... J>(std::index_sequence<J...>) {
+    return std::array<doc, sizeof...(J)>{docs_entry<D, J>()...};
+}(std::make_index_sequence<field_count<D>()>{});
+template <class D>
+inline constexpr auto docs_are_docs = []<std::size_t... J>(std::index_sequence<J...>) {
+    return std::array<bool, sizeof...(J)>{std::is_same_v<field_t<D, J>, doc>...};
+}(std::make_index_sequence<field_count<D>()>{});
+
+// What check_docs needs of each field of S: whether its type documents it
+// (and so cannot be documented in S::docs as well).
+struct field_doc_use {
+    bool schema_field = false;
+    bool inline_text = false;
+    bool deprecated = false;
+};
+template <class F>
+consteval field_doc_use field_doc_use_of() {
+    if constexpr (is_schema_field<F>)
+        return {true, !F::description.empty() || !F::markdown_description.empty(), F::is_deprecated};
+    else
+        return {};
+}
+template <class S>
+inline constexpr auto field_doc_uses = []<std::size_t... I>(std::index_sequence<I...>) {
+    return std::array<field_doc_use, sizeof...(I)>{field_doc_use_of<field_t<S, I>>()...};
+}(std::make_index_sequence<field_count<S>()>{});
+
 // The docs mirror of S: an aggregate of tfpp::doc, each named after a field.
 template <class S>
 constexpr model_problem check_docs() {
@@ -312,29 +354,25 @@ constexpr model_problem check_docs() {
         if constexpr (!is_reflectable<D>) {
             return model_problem::bad_docs;
         } else {
-            model_problem p = model_problem::none;
-            for_each_index<D>([&]<std::size_t J>() {
-                if (p != model_problem::none) return;
-                if constexpr (!std::is_same_v<field_t<D, J>, doc>) {
-                    p = model_problem::bad_docs;
-                } else {
-                    bool found = false;
-                    for_each_index<S>([&]<std::size_t I>() {
-                        if (cpp_field_name<S, I>() != cpp_field_name<D, J>()) return;
-                        found = true;
-                        using F = field_t<S, I>;
-                        if constexpr (is_schema_field<F>) {
-                            constexpr doc d = get<J>(docs_instance<D>);
-                            const bool inline_text = !F::description.empty() || !F::markdown_description.empty();
-                            if ((inline_text && (!d.description.empty() || !d.markdown.empty())) ||
-                                (F::is_deprecated && !d.deprecated.empty()))
-                                p = model_problem::documented_twice;
-                        }
-                    });
-                    if (!found) p = model_problem::docs_unknown_name;
+            constexpr auto& is_doc = docs_are_docs<D>;
+            constexpr auto& entries = docs_entries<D>;
+            constexpr auto& doc_names = cpp_field_names<D>;
+            constexpr auto& names = cpp_field_names<S>;
+            constexpr auto& uses = field_doc_uses<S>;
+            for (std::size_t j = 0; j < is_doc.size(); ++j) {
+                if (!is_doc[j]) return model_problem::bad_docs;
+                bool found = false;
+                for (std::size_t i = 0; i < names.size(); ++i) {
+                    if (names[i] != doc_names[j]) continue;
+                    found = true;
+                    const doc& d = entries[j];
+                    if (uses[i].schema_field && ((uses[i].inline_text && (!d.description.empty() || !d.markdown.empty())) ||
+                                                 (uses[i].deprecated && !d.deprecated.empty())))
+                        return model_problem::documented_twice;
                 }
-            });
-            return p;
+                if (!found) return model_problem::docs_unknown_name;
+            }
+            return model_problem::none;
         }
     }
 }
@@ -737,13 +775,15 @@ consteval doc field_doc() {
     doc d{F::description, F::markdown_description, F::deprecation_message};
     if constexpr (has_docs<S>) {
         using D = typename S::docs;
-        for_each_index<D>([&]<std::size_t J>() {
-            if (cpp_field_name<D, J>() != cpp_field_name<S, I>()) return;
-            constexpr doc m = get<J>(docs_instance<D>);
+        constexpr std::string_view name = cpp_field_name<S, I>();
+        constexpr auto& doc_names = cpp_field_names<D>;
+        for (std::size_t j = 0; j < doc_names.size(); ++j) {
+            if (doc_names[j] != name) continue;
+            const doc& m = docs_entries<D>[j];
             if (!m.description.empty()) d.description = m.description;
             if (!m.markdown.empty()) d.markdown = m.markdown;
             if (!m.deprecated.empty()) d.deprecated = m.deprecated;
-        });
+        }
     }
     return d;
 }

@@ -967,7 +967,7 @@ private:
     void add_resources(types<R...>) {
         if constexpr (sizeof...(R) > 0) {
             using maker = std::unique_ptr<resource_handler> (*)(P&);
-            static constexpr maker makers[] = {&make_resource_handler<R>...};
+            static constexpr maker makers[] = {resource_maker<R>()...};
             for (maker make : makers) {
                 std::unique_ptr<resource_handler> h = make(provider_);
                 const std::string_view name = h->type_name();
@@ -977,8 +977,13 @@ private:
     }
     template <class R>
     static std::unique_ptr<resource_handler> make_resource_handler(P& provider) {
-        if constexpr (is_compiled_separately<R>) return compiled_resource<P, R>::make(provider);
-        else return std::unique_ptr<resource_handler>(new resource_adapter<R, P>(provider));
+        return std::unique_ptr<resource_handler>(new resource_adapter<R, P>(provider));
+    }
+    // A separately compiled resource's own make(): no function of its own here.
+    template <class R>
+    static constexpr auto resource_maker() {
+        if constexpr (is_compiled_separately<R>) return &compiled_resource<P, R>::make;
+        else return &make_resource_handler<R>;
     }
     template <class... D>
     void add_data_sources(types<D...>) {
