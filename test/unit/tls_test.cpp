@@ -40,6 +40,19 @@ TEST_CASE("the server certificate has the profile go-plugin clients verify", "[t
     CHECK(X509_cmp(from_der.get(), cert.get()) == 0);
 }
 
+TEST_CASE("key_pem holds the P-256 key the server certificate names", "[tls]") {
+    const server_certificate c = make_server_certificate();
+    x509_ptr cert = parse_pem(c.cert_pem);
+    REQUIRE(cert);
+    bio_ptr bio(BIO_new_mem_buf(c.key_pem.data(), static_cast<int>(c.key_pem.size())));
+    evp_pkey_ptr key(PEM_read_bio_PrivateKey(bio.get(), nullptr, nullptr, nullptr));
+    REQUIRE(key);
+    CHECK(EVP_PKEY_get_base_id(key.get()) == EVP_PKEY_EC);
+    CHECK(EVP_PKEY_get_bits(key.get()) == 256);
+    CHECK(X509_check_private_key(cert.get(), key.get()) == 1);
+    CHECK(X509_get_signature_nid(cert.get()) == NID_ecdsa_with_SHA256);
+}
+
 TEST_CASE("two certificates never share a serial or a key", "[tls]") {
     const server_certificate a = make_server_certificate();
     const server_certificate b = make_server_certificate();
