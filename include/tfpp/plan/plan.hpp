@@ -287,6 +287,17 @@ private:
         return null_bytes;
     }
 
+    // Orders (key, value) pairs as pair's operator< does, comparing the keys
+    // as string_views: the sorts below are the bulk of planning a large set,
+    // and this keeps the comparison inline whatever else the file holds.
+    struct by_key {
+        template <class A, class B>
+        bool operator()(const A& a, const B& b) const noexcept {
+            const int c = std::string_view(a.first).compare(std::string_view(b.first));
+            return c != 0 ? c < 0 : a.second < b.second;
+        }
+    };
+
     // The prior elements of a list or set, found by identity (tfpp::match_by)
     // or, without one, by being equal to the proposed element (Core builds a
     // set element from a prior one only when they agree everywhere).
@@ -296,13 +307,14 @@ private:
             if (before.kind != value_parts::shape::array) return;
             index_.reserve(before.elements.size());
             for (std::string_view e : before.elements) index_.emplace_back(identity(e), e);
-            std::sort(index_.begin(), index_.end());
+            std::sort(index_.begin(), index_.end(), by_key{});
         }
         [[nodiscard]] bool by_identity() const noexcept { return !keys_.empty(); }
         // The prior element for a proposed one, or nil.
         [[nodiscard]] std::string_view find(std::string_view proposed) const {
             const std::string key = identity(proposed);
-            const auto it = std::lower_bound(index_.begin(), index_.end(), std::pair<std::string, std::string_view>(key, {}));
+            const auto it =
+                std::lower_bound(index_.begin(), index_.end(), std::pair<std::string_view, std::string_view>(key, {}), by_key{});
             return it != index_.end() && it->first == key ? it->second : null_bytes;
         }
 
@@ -330,12 +342,13 @@ private:
         std::vector<std::pair<std::string, std::size_t>> config_keys;
         config_keys.reserve(c.elements.size());
         for (std::size_t i = 0; i < c.elements.size(); ++i) config_keys.emplace_back(match_key(s, c.elements[i]), i);
-        std::sort(config_keys.begin(), config_keys.end());
+        std::sort(config_keys.begin(), config_keys.end(), by_key{});
         std::vector<bool> used(c.elements.size());
         set_paths_.push_back(path_.steps().size());
         for (std::string_view element : p.elements) {
             const std::string key = match_key(s, element);
-            auto it = std::lower_bound(config_keys.begin(), config_keys.end(), std::pair<std::string, std::size_t>(key, 0));
+            auto it = std::lower_bound(config_keys.begin(), config_keys.end(), std::pair<std::string_view, std::size_t>(key, 0),
+                                       by_key{});
             std::string_view config_element;
             bool found = false;
             for (; it != config_keys.end() && it->first == key; ++it) {
