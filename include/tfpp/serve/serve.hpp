@@ -31,6 +31,7 @@
 
 #include <getopt.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/eventfd.h>
 #include <sys/signalfd.h>
@@ -295,6 +296,16 @@ inline std::shared_ptr<grpc::ServerCredentials> automtls(const char* client_cert
 }
 #endif
 
+// How the certificate is made: on a thread of its own when the process may
+// run on more than one CPU (or on the calling thread when no thread can be
+// started); with one CPU, where a second thread only adds its own cost, by
+// the first thread that asks for it.
+inline std::launch certificate_launch() {
+    cpu_set_t cpus;
+    if (sched_getaffinity(0, sizeof cpus, &cpus) == 0 && CPU_COUNT(&cpus) == 1) return std::launch::deferred;
+    return std::launch::async | std::launch::deferred;
+}
+
 // The AutoMTLS certificate, made on a thread of its own from the time the
 // process starts when the environment shows a go-plugin client asking for
 // AutoMTLS (the magic cookie and PLUGIN_CLIENT_CERT): it is the longest part
@@ -309,9 +320,7 @@ inline const std::shared_future<server_certificate>& automtls_certificate() {
         sigset_t all, before;
         sigfillset(&all);
         pthread_sigmask(SIG_BLOCK, &all, &before);
-        // On the calling thread, later, when no thread can be started.
-        std::shared_future<server_certificate> f =
-            std::async(std::launch::async | std::launch::deferred, make_server_certificate).share();
+        std::shared_future<server_certificate> f = std::async(certificate_launch(), make_server_certificate).share();
         pthread_sigmask(SIG_SETMASK, &before, nullptr);
         return f;
     }();
@@ -484,10 +493,9 @@ int serve_provider(int argc, char** argv, const serve_options& options) {
     const bool tls = client_cert != nullptr && *client_cert != '\0';
     std::shared_future<server_certificate> certificate;
     try {
-        // On this thread, when no thread can be started.
         if (tls) certificate = automtls_certificate();
         if (tls && !certificate.valid())  // the magic cookie checked above
-            certificate = std::async(std::launch::async | std::launch::deferred, make_server_certificate).share();
+            certificate = std::async(certificate_launch(), make_server_certificate).share();
         // gRPC is started here, while the certificate is made; left to the
         // first credentials or the server builder, it would start later.
         const grpc_library grpc_started;
