@@ -3,6 +3,8 @@
 // Ctrl-C on as StopProvider instead).
 #include "harness.hpp"
 
+#include <tfplugin5.grpc.pb.h>
+
 #include <sys/prctl.h>
 
 #include <algorithm>
@@ -142,4 +144,31 @@ TEST_CASE("the provider exits by itself when the process that started it goes aw
     CHECK(exit_code(*status) == 0);
     CHECK(shell.wait_output_closed(5s));
     CHECK(tmp.empty());  // the socket directory is removed on this path too
+}
+
+TEST_CASE("after a session of large answers, Shutdown still ends the process well within go-plugin's 2 s", "[serve]") {
+    // gRPC's own teardown could wait up to ten seconds for an executor
+    // thread's poll after a session like this one; the process must not.
+    // tfplugin5's PrepareProviderConfig answers with the config it was sent.
+    launch_options o;
+    o.env["PLUGIN_PROTOCOL_VERSIONS"] = "5";
+    o.provider = protocol5_provider_path();
+    provider_session s(o);
+    auto stub = tfplugin5::Provider::NewStub(s.channel);
+    tfplugin5::PrepareProviderConfig_Request req;
+    req.mutable_config()->set_msgpack(std::string("\xdf\xff\xff\xff\xff", 5) + std::string(640u << 10, '\xc1'));
+    for (int i = 0; i < 10; ++i) {
+        grpc::ClientContext ctx;
+        set_deadline(ctx, 30s);
+        tfplugin5::PrepareProviderConfig_Response resp;
+        const grpc::Status st = stub->PrepareProviderConfig(&ctx, req, &resp);
+        INFO(describe(st));
+        REQUIRE(st.ok());
+    }
+    const auto start = clock_type::now();
+    const auto code = s.shutdown(5s);
+    const auto took = clock_type::now() - start;
+    REQUIRE(code.has_value());
+    CHECK(*code == 0);
+    CHECK(took < 1500ms);
 }

@@ -333,14 +333,6 @@ struct automtls_certificate_starter {
     automtls_certificate_starter() { (void)automtls_certificate(); }
 };
 
-// grpc_init() for as long as it lives.
-struct grpc_library {
-    grpc_library() { grpc_init(); }
-    ~grpc_library() { grpc_shutdown(); }
-    grpc_library(const grpc_library&) = delete;
-    grpc_library& operator=(const grpc_library&) = delete;
-};
-
 // A running provider, whatever its type: what in_process_server holds.
 class running_provider {
 public:
@@ -497,8 +489,13 @@ int serve_provider(int argc, char** argv, const serve_options& options) {
         if (tls && !certificate.valid())  // the magic cookie checked above
             certificate = std::async(certificate_launch(), make_server_certificate).share();
         // gRPC is started here, while the certificate is made; left to the
-        // first credentials or the server builder, it would start later.
-        const grpc_library grpc_started;
+        // first credentials or the server builder, it would start later. It
+        // is never shut down: the process ends once serve() returns, and
+        // grpc_shutdown() joins gRPC's executor threads, one of which can sit
+        // in a poll for up to ten seconds after a busy session, while
+        // go-plugin kills a plugin that has not exited two seconds after
+        // Shutdown.
+        grpc_init();
         const std::shared_ptr<grpc::ServerCredentials> credentials =
             tls ? automtls(client_cert, certificate) : grpc::InsecureServerCredentials();
         provider_server<Provider> server(version, credentials, [&] { waiter.request(); });
