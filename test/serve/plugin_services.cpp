@@ -120,3 +120,37 @@ TEST_CASE("an open broker stream does not hold up Shutdown", "[serve]") {
     ctx.TryCancel();
     stream->Finish();
 }
+
+TEST_CASE("grpc.health.v1.Health/Check: the server and \"plugin\" are SERVING, other services NOT_FOUND", "[serve]") {
+    provider_session s;
+    // HealthCheckRequest{service: ""} is the empty message.
+    for (const std::string& request : {std::string(), std::string(health_request)}) {
+        const generic_result r = generic_call(s.channel, "/grpc.health.v1.Health/Check", {request});
+        INFO(describe(r.status));
+        REQUIRE(r.status.ok());
+        REQUIRE(r.responses.size() == 1);
+        CHECK(r.responses[0] == health_serving);
+    }
+    const generic_result r = generic_call(s.channel, "/grpc.health.v1.Health/Check", {std::string("\x0a\x05other")});
+    CHECK(r.status.error_code() == grpc::StatusCode::NOT_FOUND);
+    CHECK(r.responses.empty());
+}
+
+TEST_CASE("grpc.health.v1.Health/Watch: SERVING at once, NOT_SERVING when the provider stops", "[serve]") {
+    provider_session s;
+    auto watch = std::async(std::launch::async, [&] {
+        return generic_call(s.channel, "/grpc.health.v1.Health/Watch", {std::string(health_request)}, 20s);
+    });
+    // The stream stays open while the provider serves.
+    CHECK(watch.wait_for(700ms) == std::future_status::timeout);
+    REQUIRE(s.proc->signal(SIGTERM));
+    REQUIRE(watch.wait_for(5s) == std::future_status::ready);
+    const generic_result r = watch.get();
+    INFO(describe(r.status));
+    REQUIRE(r.responses.size() == 2);
+    CHECK(r.responses[0] == health_serving);
+    CHECK(r.responses[1] == std::string("\x08\x02"));  // NOT_SERVING
+    const auto status = s.proc->wait_exit(3s);
+    REQUIRE(status.has_value());
+    CHECK(exit_code(*status) == 0);
+}

@@ -2,7 +2,10 @@
 // typed tfplugin6 stub.
 #include "harness.hpp"
 
+#include <tfplugin5.grpc.pb.h>
 #include <tfplugin6.grpc.pb.h>
+
+#include <google/protobuf/descriptor.h>
 
 namespace test_schema {
 
@@ -84,4 +87,16 @@ TEST_CASE("GetMetadata over the wire lists every resource and data source type",
     CHECK(resp.server_capabilities().plan_destroy());
     CHECK(resp.server_capabilities().get_provider_schema_optional());
     CHECK(resp.server_capabilities().move_resource_state());
+}
+
+TEST_CASE("the schema methods are the services' method 1, where tfpp serves them from bytes made once", "[serve]") {
+    // provider_service_v5/v6 replace method 1's handler; the generated code
+    // numbers methods in the order of the proto's service.
+    const auto* pool = google::protobuf::DescriptorPool::generated_pool();
+    const auto* v6 = pool->FindMethodByName("tfplugin6.Provider.GetProviderSchema");
+    const auto* v5 = pool->FindMethodByName("tfplugin5.Provider.GetSchema");
+    REQUIRE(v6 != nullptr);
+    REQUIRE(v5 != nullptr);
+    CHECK(v6->index() == 1);
+    CHECK(v5->index() == 1);
 }

@@ -26,7 +26,6 @@
 #include <grpc/grpc.h>
 #include <grpc/grpc_security.h>
 #include <grpcpp/grpcpp.h>
-#include <grpcpp/health_check_service_interface.h>
 #include <grpcpp/version_info.h>
 
 #include <getopt.h>
@@ -350,7 +349,7 @@ public:
     provider_server(int version, const std::shared_ptr<grpc::ServerCredentials>& credentials,
                     std::function<void()> on_shutdown_request)
         : version_(version), controller_(std::move(on_shutdown_request)) {
-        grpc::EnableDefaultHealthCheckService(true);
+        grpc::EnableDefaultHealthCheckService(false);  // health_service instead
         grpc::ServerBuilder builder;
         builder.AddListeningPort("unix:" + dir_.socket_path(), credentials);
         builder.SetMaxReceiveMessageSize(256 << 20);
@@ -361,12 +360,12 @@ public:
             builder.RegisterService(&v5_);
             builder.RegisterService(&provisioner_);
         }
+        builder.RegisterService(&health_);
         builder.RegisterService(&controller_);
         builder.RegisterService(&stdio_);
         builder.RegisterService(&broker_);
         server_ = builder.BuildAndStart();
         if (!server_) throw std::runtime_error("cannot listen on " + dir_.socket_path());
-        server_->GetHealthCheckService()->SetServingStatus("plugin", true);
         try {
             dir_.apply_group_from_environment();
         } catch (...) {
@@ -414,6 +413,7 @@ private:
     provider_service_v6<engine<Provider>> v6_{eng_};
     provider_service_v5<engine<Provider>> v5_{eng_};
     provisioner_service_v5 provisioner_;
+    health_service health_{stopping_};
     controller_service controller_;
     stdio_service stdio_{stopping_};
     broker_service broker_;

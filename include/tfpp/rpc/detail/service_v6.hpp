@@ -14,17 +14,15 @@ namespace tfpp::detail {
 
 template <class Engine>
 class provider_service_v6 final
-    : public tfplugin6::Provider::WithRawCallbackMethod_GetProviderSchema<tfplugin6::Provider::Service> {
+    : public tfplugin6::Provider::Service {
 public:
-    explicit provider_service_v6(Engine& e) : e_(e) {}
-
-    // Answered from bytes serialized once (the schema of 1000 resource types
-    // is megabytes of protobuf): a raw method, so gRPC sends them as they are.
-    grpc::ServerUnaryReactor* GetProviderSchema(grpc::CallbackServerContext* ctx, const grpc::ByteBuffer*,
-                                   grpc::ByteBuffer* resp) override {
-        grpc::ServerUnaryReactor* reactor = ctx->DefaultReactor();
-        reactor->Finish(rpc_call("GetProviderSchema", [&] { *resp = schema_buffer(); }));
-        return reactor;
+    // GetProviderSchema is answered from bytes serialized once. 1 is its position in
+    // the proto's service, which the generated code numbers methods by (the
+    // serve tests would see any other method answer with the schema).
+    explicit provider_service_v6(Engine& e) : e_(e) {
+        MarkMethodStreamed(1, raw_unary_handler("GetProviderSchema", [this]() -> const grpc::ByteBuffer& {
+                               return schema_buffer();
+                           }));
     }
     grpc::Status ValidateProviderConfig(grpc::ServerContext*, const tfplugin6::ValidateProviderConfig_Request* req,
                                         tfplugin6::ValidateProviderConfig_Response* resp) override {
