@@ -635,6 +635,9 @@ int serve_echo() {
     if (cookie == nullptr || cookie != magic_cookie) fail("serve-echo is started by a go-plugin client");
     const char* tmp = std::getenv("TMPDIR");
     const std::string socket = std::string(tmp && *tmp ? tmp : "/tmp") + "/echo-" + std::to_string(::getpid()) + ".sock";
+    // Never shut down, as in tfpp's serve(): gRPC's last shutdown can wait
+    // up to 10 s for an executor thread after a session of large messages.
+    grpc_init();
     std::shared_ptr<grpc::ServerCredentials> credentials = grpc::InsecureServerCredentials();
     std::string cert_b64;
     if (const char* client_cert = std::getenv("PLUGIN_CLIENT_CERT"); client_cert && *client_cert) {
