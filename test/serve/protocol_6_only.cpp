@@ -86,3 +86,19 @@ TEST_CASE("no common version and no protocol 5 in the client's list: go-plugin's
     provider_session s(o);
     CHECK(s.hs.app == "6");  // the client reports the mismatch itself
 }
+
+TEST_CASE("refusing to start under AutoMTLS exits 1 every time, with no crash or hang at exit", "[serve]") {
+    // The AutoMTLS certificate is started on its own thread before main();
+    // returning early must not let exit() tear OpenSSL down under it (this
+    // crashed or hung about 1 start in 10 before serve() waited for it).
+    temp_dir tmp;
+    environment env = managed_environment(tmp);
+    env["PLUGIN_CLIENT_CERT"] = make_client_certificate().cert_pem;
+    env["PLUGIN_PROTOCOL_VERSIONS"] = "5";
+    for (int i = 0; i < 60; ++i) {
+        const outcome o = run_to_exit(provider_path(), env);
+        INFO("start " << i << ", stderr: " << o.err);
+        REQUIRE(o.status.has_value());
+        REQUIRE(exit_code(*o.status) == 1);
+    }
+}

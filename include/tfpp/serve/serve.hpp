@@ -27,6 +27,7 @@
 #include <grpc/grpc_security.h>
 #include <grpcpp/grpcpp.h>
 #include <grpcpp/version_info.h>
+#include <openssl/crypto.h>
 
 #include <getopt.h>
 #include <poll.h>
@@ -315,6 +316,10 @@ inline const std::shared_future<server_certificate>& automtls_certificate() {
         const char* client_cert = std::getenv("PLUGIN_CLIENT_CERT");
         if (cookie == nullptr || magic_cookie_value != cookie || client_cert == nullptr || *client_cert == '\0')
             return std::shared_future<server_certificate>();
+        // OpenSSL without its exit-time clean-up: when main() returns before
+        // serve() has taken the certificate, exit() would tear OpenSSL down
+        // under the thread (seen as hangs and crashes on startup failures).
+        OPENSSL_init_crypto(OPENSSL_INIT_NO_ATEXIT, nullptr);
         // The thread takes no signals: serve() decides which it waits for.
         sigset_t all, before;
         sigfillset(&all);
@@ -421,8 +426,21 @@ private:
     std::jthread schema_warmup_;  // last: joined before the services it uses are destroyed
 };
 
+// Waits, on every return of serve(), for a certificate started before it
+// (automtls_certificate), so that no thread of tfpp's is still at work while
+// the process exits.
+struct started_certificate_wait {
+    started_certificate_wait() = default;
+    started_certificate_wait(const started_certificate_wait&) = delete;
+    started_certificate_wait& operator=(const started_certificate_wait&) = delete;
+    ~started_certificate_wait() {
+        if (const auto& certificate = automtls_certificate(); certificate.valid()) certificate.wait();
+    }
+};
+
 template <class Provider>
 int serve_provider(int argc, char** argv, const serve_options& options) {
+    const started_certificate_wait certificate_wait;
     const run_mode mode = parse_arguments(argc, argv);
     if (mode.help || !mode.bad_argument.empty()) {
         if (!mode.bad_argument.empty()) write_all(STDERR_FILENO, "unknown argument: " + mode.bad_argument + "\n");
