@@ -434,7 +434,10 @@ struct started_certificate_wait {
     started_certificate_wait(const started_certificate_wait&) = delete;
     started_certificate_wait& operator=(const started_certificate_wait&) = delete;
     ~started_certificate_wait() {
-        if (const auto& certificate = automtls_certificate(); certificate.valid()) certificate.wait();
+        // A deferred one (one CPU) was never started: nothing to wait for.
+        if (const auto& certificate = automtls_certificate();
+            certificate.valid() && certificate.wait_for(std::chrono::seconds(0)) != std::future_status::deferred)
+            certificate.wait();
     }
 };
 
