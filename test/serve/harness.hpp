@@ -555,6 +555,14 @@ inline generic_result generic_call(const std::shared_ptr<grpc::Channel>& channel
     return result;
 }
 
+// A map32 header claiming 2^32-1 entries, then `bytes` of a byte MessagePack
+// never uses: a large value no provider can decode.
+inline std::string junk_msgpack(std::size_t bytes) {
+    std::string junk("\xdf\xff\xff\xff\xff", 5);
+    junk.append(bytes, '\xc1');
+    return junk;
+}
+
 // grpc.health.v1.Health/Check for service "plugin", the probe go-plugin's
 // client runs: HealthCheckRequest{service: "plugin"} encoded by hand.
 inline constexpr std::string_view health_request = "\x0a\x06plugin";

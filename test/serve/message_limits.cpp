@@ -12,14 +12,6 @@ namespace test_message_limits {
 
 using namespace test_serve;
 
-// A map32 header claiming 2^32-1 entries, then 8 MiB of a byte MessagePack
-// never uses.
-inline std::string junk_msgpack() {
-    std::string junk("\xdf\xff\xff\xff\xff", 5);
-    junk.append(8u << 20, '\xc1');
-    return junk;
-}
-
 inline std::string lower(std::string s) {
     std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return s;
@@ -46,7 +38,7 @@ TEST_CASE("an 8 MiB ValidateResourceConfig request is received and answered (tfp
     set_deadline(ctx, 30s);
     tfplugin6::ValidateResourceConfig_Request req;
     req.set_type_name("local_file");
-    req.mutable_config()->set_msgpack(junk_msgpack());
+    req.mutable_config()->set_msgpack(junk_msgpack(8u << 20));
     REQUIRE(req.ByteSizeLong() > (8u << 20));
     tfplugin6::ValidateResourceConfig_Response resp;
     const grpc::Status st = stub->ValidateResourceConfig(&ctx, req, &resp);
@@ -69,7 +61,7 @@ TEST_CASE("an 8 MiB ValidateResourceTypeConfig request is received and answered 
     set_deadline(ctx, 30s);
     tfplugin5::ValidateResourceTypeConfig_Request req;
     req.set_type_name("local_file");
-    req.mutable_config()->set_msgpack(junk_msgpack());
+    req.mutable_config()->set_msgpack(junk_msgpack(8u << 20));
     tfplugin5::ValidateResourceTypeConfig_Response resp;
     const grpc::Status st = stub->ValidateResourceTypeConfig(&ctx, req, &resp);
     INFO(describe(st) << "\n" << resp.DebugString());
@@ -90,12 +82,12 @@ TEST_CASE("a large answer goes back over the wire too (PrepareProviderConfig ech
     grpc::ClientContext ctx;
     set_deadline(ctx, 30s);
     tfplugin5::PrepareProviderConfig_Request req;
-    req.mutable_config()->set_msgpack(junk_msgpack());
+    req.mutable_config()->set_msgpack(junk_msgpack(8u << 20));
     tfplugin5::PrepareProviderConfig_Response resp;
     const grpc::Status st = stub->PrepareProviderConfig(&ctx, req, &resp);
     INFO(describe(st));
     CHECK(st.error_code() != grpc::StatusCode::RESOURCE_EXHAUSTED);
     REQUIRE(st.ok());
-    CHECK(resp.prepared_config().msgpack().size() == junk_msgpack().size());
+    CHECK(resp.prepared_config().msgpack().size() == junk_msgpack(8u << 20).size());
     CHECK(has_malformed_value_error(resp));
 }

@@ -40,6 +40,11 @@ public:
         std::lock_guard lock(m_);
         return stopped_;
     }
+    // For a long-lived stream: waits until triggered or the client cancels.
+    void wait_while_open(grpc::ServerContext& ctx) {
+        while (!ctx.IsCancelled() && !wait_for(std::chrono::milliseconds(200))) {
+        }
+    }
 
 private:
     std::mutex m_;
@@ -89,8 +94,7 @@ private:
         response resp;
         resp.set_status(known(req.service()) ? status() : response::SERVICE_UNKNOWN);
         if (!writer.Write(resp)) return grpc::Status::OK;
-        while (!ctx->IsCancelled() && !stop_.wait_for(std::chrono::milliseconds(200))) {
-        }
+        stop_.wait_while_open(*ctx);
         if (known(req.service()) && !ctx->IsCancelled()) {
             resp.set_status(response::NOT_SERVING);
             writer.Write(resp);
@@ -121,8 +125,7 @@ public:
     explicit stdio_service(stop_signal& stop) : stop_(stop) {}
     grpc::Status StreamStdio(grpc::ServerContext* ctx, const google::protobuf::Empty*,
                              grpc::ServerWriter<plugin::StdioData>*) override {
-        while (!ctx->IsCancelled() && !stop_.wait_for(std::chrono::milliseconds(200))) {
-        }
+        stop_.wait_while_open(*ctx);
         return grpc::Status::OK;
     }
 
