@@ -99,8 +99,7 @@ struct child {
     ~child() {
         if (pid > 0 && !reaped) {
             ::kill(pid, SIGKILL);
-            while (::wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
-            }
+            while (::wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {}
         }
         if (out_fd >= 0) ::close(out_fd);
     }
@@ -141,8 +140,7 @@ inline void spawn(child& c, const std::string& path, const std::map<std::string,
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, stderr_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                     0644);
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, stderr_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     posix_spawnattr_t attr;
     posix_spawnattr_init(&attr);
     sigset_t none;
@@ -262,8 +260,7 @@ public:
         cq_.Shutdown();
         void* tag;
         bool ok;
-        while (cq_.Next(&tag, &ok)) {
-        }
+        while (cq_.Next(&tag, &ok)) {}
     }
 
     // The status; the response in `resp`.
@@ -374,8 +371,7 @@ inline bool stop(process& p, bool kill_late = false) {
         ctx.set_deadline(std::chrono::system_clock::now() + 5s);
         ::plugin::Empty req, r;
         const grpc::Status s = stub->Shutdown(&ctx, req, &r);
-        if (!s.ok() && s.error_code() != grpc::StatusCode::UNAVAILABLE)
-            fail("Shutdown failed: " + s.error_message());
+        if (!s.ok() && s.error_code() != grpc::StatusCode::UNAVAILABLE) fail("Shutdown failed: " + s.error_message());
     }
     p.channel.reset();
     if (p.proc.wait(10s)) return true;

@@ -34,9 +34,9 @@
 
 #include <grpcpp/generic/async_generic_service.h>
 #include <grpcpp/security/server_credentials.h>
+#include <openssl/sha.h>
 #include <msgpack.hpp>
 #include <nlohmann/json.hpp>
-#include <openssl/sha.h>
 
 #include <algorithm>
 #include <atomic>
@@ -66,8 +66,8 @@ struct options {
     long expect_types = -1;
     std::string kind = "list";
     long elements = 1000;
-    double budget_s = 0;  // large: stop timing a call kind after this many seconds (0: all calls)
-    std::string dump_dir;  // small, large: write the states the provider returned here
+    double budget_s = 0;          // large: stop timing a call kind after this many seconds (0: all calls)
+    std::string dump_dir;         // small, large: write the states the provider returned here
     double call_timeout_s = 600;  // large: a call taking longer is given up and recorded as censored
 };
 
@@ -149,13 +149,20 @@ std::string thing_config() {
     w.map(20);
     w.key("aliases").array(4).str("alpha").str("beta").str("gamma").str("delta");
     w.key("arn").null();
-    w.key("description").str(std::string(
-        "A benchmark resource with a description long enough to make the whole value about one kilobyte, as a "
-        "typical cloud resource's configuration is: names, tags, a few nested rules and settings, an endpoint, "
-        "and this text, which says nothing else."));
+    w.key("description")
+        .str(std::string(
+            "A benchmark resource with a description long enough to make the whole value about one kilobyte, as a "
+            "typical cloud resource's configuration is: names, tags, a few nested rules and settings, an endpoint, "
+            "and this text, which says nothing else."));
     w.key("enabled").boolean(true);
-    w.key("endpoint").map(3).key("host").str("db.internal.example.com").key("port").integer(5432).key("tls").boolean(
-        true);
+    w.key("endpoint")
+        .map(3)
+        .key("host")
+        .str("db.internal.example.com")
+        .key("port")
+        .integer(5432)
+        .key("tls")
+        .boolean(true);
     w.key("id").null();
     w.key("labels").null();
     w.key("name").str("thing-small-0001");
@@ -174,8 +181,13 @@ std::string thing_config() {
     }
     w.key("setting").array(3);
     for (int i = 0; i < 3; ++i)
-        w.map(3).key("key").str("setting-" + std::to_string(i)).key("secure").boolean(i == 0).key("value").str(
-            "value-of-setting-" + std::to_string(i));
+        w.map(3)
+            .key("key")
+            .str("setting-" + std::to_string(i))
+            .key("secure")
+            .boolean(i == 0)
+            .key("value")
+            .str("value-of-setting-" + std::to_string(i));
     w.key("size").integer(42);
     w.key("tags").map(6);
     w.key("app").str("tfpp").key("cost-center").str("cc-1234").key("env").str("bench");
@@ -309,7 +321,8 @@ const std::string m_apply = "/tfplugin6.Provider/ApplyResourceChange";
 
 // What Terraform does before any resource call: the schema, then configure.
 void prepare(raw_caller& caller, bool echo) {
-    const std::string schema = call_or_fail(caller, m_schema, to_buffer(tfplugin6::GetProviderSchema_Request().SerializeAsString()));
+    const std::string schema =
+        call_or_fail(caller, m_schema, to_buffer(tfplugin6::GetProviderSchema_Request().SerializeAsString()));
     tfplugin6::ConfigureProvider_Request configure;
     configure.set_terraform_version("1.12.6");
     *configure.mutable_config() = dynamic(bench_provider_config());
@@ -383,7 +396,8 @@ json run_schema(const options& o, process& p) {
     out["rss_after_schema_kb"] = proc_status_kb(p.proc.pid, "VmRSS");
     out["schema_ms"] = schema.ms;
     out["metadata_ms"] = metadata.ms;
-    const auto parsed = parse_response<tfplugin6::GetProviderSchema_Response>(schema.last_response, "GetProviderSchema");
+    const auto parsed =
+        parse_response<tfplugin6::GetProviderSchema_Response>(schema.last_response, "GetProviderSchema");
     const long types = parsed.resource_schemas_size();
     if (o.expect_types >= 0 && types != o.expect_types)
         fail("GetProviderSchema lists " + std::to_string(types) + " resource types, expected " +
@@ -461,8 +475,8 @@ json run_small(const options& o, process& p) {
         if (!o.echo) {
             parse_response<tfplugin6::ValidateResourceConfig_Response>(v.last_response, "ValidateResourceConfig");
             parse_response<tfplugin6::PlanResourceChange_Response>(pl.last_response, "PlanResourceChange");
-            const auto applied = parse_response<tfplugin6::ApplyResourceChange_Response>(a.last_response,
-                                                                                          "ApplyResourceChange");
+            const auto applied =
+                parse_response<tfplugin6::ApplyResourceChange_Response>(a.last_response, "ApplyResourceChange");
             out["new_state_sha256"] = state_digest("new_state", applied.new_state().msgpack());
         }
     } else {
@@ -565,8 +579,8 @@ json run_large(const options& o, process& p) {
             out["apply_ms"] = json::array();
             return out;
         }
-        const auto planned =
-            parse_response<tfplugin6::PlanResourceChange_Response>(planned_create.last_response, "PlanResourceChange (create)");
+        const auto planned = parse_response<tfplugin6::PlanResourceChange_Response>(planned_create.last_response,
+                                                                                    "PlanResourceChange (create)");
         *apply.mutable_planned_state() = planned.planned_state();
         apply.set_planned_private(planned.planned_private());
     }
@@ -578,12 +592,13 @@ json run_large(const options& o, process& p) {
     out["apply_censored"] = applies.censored;
     out["apply_cpu_ms"] = (cpu3 - cpu2) / static_cast<double>(applies.ms.size());
     if (!o.echo) {
-        const auto planned = parse_response<tfplugin6::PlanResourceChange_Response>(plans.last_response, "PlanResourceChange");
+        const auto planned =
+            parse_response<tfplugin6::PlanResourceChange_Response>(plans.last_response, "PlanResourceChange");
         out["planned_state_sha256"] = state_digest("planned_state", planned.planned_state().msgpack());
         out["planned_state_bytes"] = planned.planned_state().msgpack().size();
         if (!applies.censored) {
-            const auto applied = parse_response<tfplugin6::ApplyResourceChange_Response>(applies.last_response,
-                                                                                          "ApplyResourceChange");
+            const auto applied =
+                parse_response<tfplugin6::ApplyResourceChange_Response>(applies.last_response, "ApplyResourceChange");
             out["new_state_sha256"] = state_digest("new_state", applied.new_state().msgpack());
         }
     }
@@ -634,7 +649,8 @@ int serve_echo() {
     const char* cookie = std::getenv("TF_PLUGIN_MAGIC_COOKIE");
     if (cookie == nullptr || cookie != magic_cookie) fail("serve-echo is started by a go-plugin client");
     const char* tmp = std::getenv("TMPDIR");
-    const std::string socket = std::string(tmp && *tmp ? tmp : "/tmp") + "/echo-" + std::to_string(::getpid()) + ".sock";
+    const std::string socket =
+        std::string(tmp && *tmp ? tmp : "/tmp") + "/echo-" + std::to_string(::getpid()) + ".sock";
     // Never shut down, as in tfpp's serve(): gRPC's last shutdown can wait
     // up to 10 s for an executor thread after a session of large messages.
     grpc_init();

@@ -50,7 +50,6 @@ struct state_set {
     tfpp::value<tfpp::set<item>> items;
 };
 
-
 std::string read_file(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw std::runtime_error("cannot read " + path);
@@ -174,7 +173,8 @@ int main(int argc, char** argv) {
     }
     const std::string dir = args[1];
     double seconds = 3;
-    std::vector<std::string> cases = {"small-list", "small-set", "medium-list", "medium-set", "large-list", "large-set"};
+    std::vector<std::string> cases = {"small-list", "small-set",  "medium-list",
+                                      "medium-set", "large-list", "large-set"};
     for (std::size_t i = 2; i + 1 < args.size(); i += 2) {
         if (args[i] == "-seconds") {
             seconds = std::stod(args[i + 1]);

@@ -11,7 +11,7 @@ provider author would split a large provider:
   DIR/things_GGG.cpp   the handler bodies of that group; includes only its
                        own header, so it compiles the models and the handlers
                        but none of the framework's per-resource machinery
-  DIR/provider.hpp     the provider: `using resources = tfpp::types<...>`
+  DIR/provider.hpp     the provider: `using resources = tfpp::type_list<...>`
                        naming every resource type
   DIR/main.cpp         `tfpp::serve<bench::provider>`: the one TU that
                        instantiates the framework (schema derivation, codecs,
@@ -21,7 +21,7 @@ provider author would split a large provider:
 Each resource type "bench_thing_NNNN" has 20 top-level fields: strings,
 int64, bool, double, tfpp::number, a list, a set and two maps of strings, a
 sensitive string, optional_computed values with use_state_for_unknown,
-computed values (the id among them), a field renamed with tfpp::name<"...">,
+computed values (the id among them), a field renamed with tfpp::terraform_name<"...">,
 descriptions (field options and a `struct docs`), a single nested attribute,
 a list nested attribute and a list block with min/max items. Every type has
 its own nested structs, as real resources do. The handlers do trivial work:
@@ -76,7 +76,7 @@ def model_structs(t, tn):
       f"tfpp::description<\"Identifier of the {tn}.\">> id;")
     w(f"    tfpp::required<std::string, tfpp::requires_replace, "
       f"tfpp::description<\"Name of the {tn}; a change replaces it.\">> name;")
-    w("    tfpp::optional<std::string, tfpp::name<\"description\">> description_;")
+    w("    tfpp::optional<std::string, tfpp::terraform_name<\"description\">> description_;")
     w("    tfpp::optional<bool> enabled;")
     w("    tfpp::optional<std::int64_t> size;")
     w("    tfpp::optional<std::int64_t> priority;")
@@ -223,7 +223,7 @@ def provider_header(groups, n, items=False):
     names = [ident(i) for _, idx in groups for i in idx]
     if items:
         names += ["items_list_resource", "items_set_resource"]
-    w("    using resources = tfpp::types<")
+    w("    using resources = tfpp::type_list<")
     for k, name in enumerate(names):
         w(f"        {name}{',' if k + 1 < len(names) else '>;'}")
     w("};")

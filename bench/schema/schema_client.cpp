@@ -148,7 +148,8 @@ int main(int argc, char** argv) {
     tfplugin6::GetProviderSchema_Response parsed;
     if (!parsed.ParseFromString(first_response)) fail("the GetProviderSchema response does not parse");
     for (const auto& d : parsed.diagnostics())
-        if (d.severity() == tfplugin6::Diagnostic::ERROR) fail("GetProviderSchema error: " + d.summary() + ": " + d.detail());
+        if (d.severity() == tfplugin6::Diagnostic::ERROR)
+            fail("GetProviderSchema error: " + d.summary() + ": " + d.detail());
     const long types = static_cast<long>(parsed.resource_schemas_size());
     if (o.expect_types >= 0 && types != o.expect_types)
         fail("GetProviderSchema lists " + std::to_string(types) + " resource types, expected " +

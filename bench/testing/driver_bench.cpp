@@ -96,7 +96,7 @@ struct server {
 
 struct provider {
     static constexpr std::string_view type_name = "bench";
-    using resources = tfpp::types<server>;
+    using resources = tfpp::type_list<server>;
 };
 
 server_model config(std::string description) {
@@ -172,7 +172,8 @@ int main(int argc, char** argv) {
         {"plan step: create", [&] { ok &= p.plan<bench::server>(cfg, tfpp::testing::no_state).ok(); }},
         {"plan step: update in place", [&] { ok &= p.plan<bench::server>(changed, state).ok(); }},
         {"plan step: no change", [&] { ok &= p.plan<bench::server>(cfg, state).ok(); }},
-        {"scenario: create (plan, apply, refresh, empty plan)", [&] { ok &= static_cast<bool>(p.create<bench::server>(cfg)); }},
+        {"scenario: create (plan, apply, refresh, empty plan)",
+         [&] { ok &= static_cast<bool>(p.create<bench::server>(cfg)); }},
         {"scenario: update (plan, apply, refresh, empty plan)",
          [&] { ok &= static_cast<bool>(p.update<bench::server>(state, changed)); }},
     };

@@ -137,8 +137,8 @@ std::optional<directory_model> directory_resource::read(model state, tfpp::conte
         auto& files = *state.files;
         for (auto it = files.begin(); it != files.end();) {
             const fs::path path = dir / it->first;
-            const std::optional<std::string> content = fs::is_symlink(fs::symlink_status(path, ec)) ? std::nullopt
-                                                                                                 : read_file(path);
+            const std::optional<std::string> content =
+                fs::is_symlink(fs::symlink_status(path, ec)) ? std::nullopt : read_file(path);
             if (!content) {
                 it = files.erase(it);  // deleted by hand: the next plan writes it again
                 continue;
@@ -198,7 +198,8 @@ void directory_resource::destroy(const model& state, tfpp::context& ctx) {
         if (!fs::remove(dir, ec) && ec)
             ctx.error("Could not delete directory", dir.string() + ": " + ec.message(), "path");
     } else {
-        ctx.warning("Directory kept", dir.string() + " still holds files this resource does not manage; it was left in place.");
+        ctx.warning("Directory kept",
+                    dir.string() + " still holds files this resource does not manage; it was left in place.");
     }
 }
 

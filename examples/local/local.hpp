@@ -37,22 +37,37 @@ using octal_permission = tfpp::regex<"^[0-7]{3,4}$", "three or four octal digits
 // A name inside a directory: not empty, no "/", not "." or "..".
 bool plain_name(std::string_view name);
 
+// Documentation lives in each model's `struct docs`, so that the field types
+// stay short: a type carries its description into every compiler message
+// that names it (docs/schema.md#documentation).
 struct provider_config {
-    tfpp::optional<std::string, tfpp::description<"Directory that relative file names are resolved against. "
-                                                  "Defaults to the working directory.">>
-        base_directory;
+    tfpp::optional<std::string> base_directory;
+
+    struct docs {
+        tfpp::doc base_directory{
+            "Directory that relative file names are resolved against. Defaults to the working "
+            "directory."};
+    };
 };
 
 struct file_model {
-    tfpp::required<std::string, tfpp::requires_replace, tfpp::description<"Path of the file.">> filename;
-    tfpp::required<std::string, tfpp::description<"Content of the file.">> content;
-    tfpp::optional_computed<std::string, tfpp::default_value<"0644">, octal_permission,
-                            tfpp::description<"Permission bits in octal, such as \"0640\". Defaults to \"0644\".">>
-        file_permission;
-    tfpp::computed<std::string, tfpp::use_state_for_unknown, tfpp::description<"Absolute path of the file.">> id;
-    tfpp::computed<std::string, tfpp::description<"MD5 of the content, in hex.">> content_md5;
-    tfpp::computed<std::string, tfpp::description<"SHA-1 of the content, in hex.">> content_sha1;
-    tfpp::computed<std::string, tfpp::description<"SHA-256 of the content, in hex.">> content_sha256;
+    tfpp::required<std::string, tfpp::requires_replace> filename;
+    tfpp::required<std::string> content;
+    tfpp::optional_computed<std::string, tfpp::default_value<"0644">, octal_permission> file_permission;
+    tfpp::computed<std::string, tfpp::use_state_for_unknown> id;
+    tfpp::computed<std::string> content_md5;
+    tfpp::computed<std::string> content_sha1;
+    tfpp::computed<std::string> content_sha256;
+
+    struct docs {
+        tfpp::doc filename{"Path of the file."};
+        tfpp::doc content{"Content of the file."};
+        tfpp::doc file_permission{"Permission bits in octal, such as \"0640\". Defaults to \"0644\"."};
+        tfpp::doc id{"Absolute path of the file."};
+        tfpp::doc content_md5{"MD5 of the content, in hex."};
+        tfpp::doc content_sha1{"SHA-1 of the content, in hex."};
+        tfpp::doc content_sha256{"SHA-256 of the content, in hex."};
+    };
 };
 
 // local_file as release 0.0.9 stored it (schema version 0): the permission
@@ -67,15 +82,20 @@ struct file_model_v0 {
 
 // The same file, with its content hidden from plans and logs.
 struct sensitive_file_model {
-    tfpp::required<std::string, tfpp::requires_replace, tfpp::description<"Path of the file.">> filename;
-    tfpp::required<std::string, tfpp::sensitive, tfpp::description<"Content of the file.">> content;
-    tfpp::optional_computed<std::string, tfpp::default_value<"0600">, octal_permission,
-                            tfpp::description<"Permission bits in octal. Defaults to \"0600\".">>
-        file_permission;
-    tfpp::computed<std::string, tfpp::use_state_for_unknown, tfpp::description<"Absolute path of the file.">> id;
+    tfpp::required<std::string, tfpp::requires_replace> filename;
+    tfpp::required<std::string, tfpp::sensitive> content;
+    tfpp::optional_computed<std::string, tfpp::default_value<"0600">, octal_permission> file_permission;
+    tfpp::computed<std::string, tfpp::use_state_for_unknown> id;
     tfpp::computed<std::string> content_md5;
     tfpp::computed<std::string> content_sha1;
     tfpp::computed<std::string> content_sha256;
+
+    struct docs {
+        tfpp::doc filename{"Path of the file."};
+        tfpp::doc content{"Content of the file."};
+        tfpp::doc file_permission{"Permission bits in octal. Defaults to \"0600\"."};
+        tfpp::doc id{"Absolute path of the file."};
+    };
 };
 
 // What local_file and local_sensitive_file share: files on disk.
@@ -96,7 +116,7 @@ struct file_resource : file_operations<file_model> {
     static constexpr std::string_view import_id_attribute = "filename";
     // State written by release 0.0.9 (version 0) is upgraded on the next plan.
     static constexpr std::int64_t schema_version = 1;
-    using prior_models = tfpp::types<file_model_v0>;
+    using prior_models = tfpp::type_list<file_model_v0>;
     file_model upgrade(file_model_v0 old, tfpp::context& ctx);
 };
 
@@ -121,9 +141,12 @@ struct directory_file {
     };
 };
 
+// A named check keeps its description out of the field's type.
+inline constexpr tfpp::named_check plain_file_name{&plain_name, "a plain name inside the directory"};
+
 // A `symlink { ... }` block of a local_directory.
 struct directory_symlink {
-    tfpp::required<std::string, tfpp::check<&plain_name, "a plain name inside the directory">> name;
+    tfpp::required<std::string, tfpp::check<&plain_file_name>> name;
     tfpp::required<std::string> target;
 
     struct docs {
@@ -168,12 +191,18 @@ struct directory_resource {
 };
 
 struct file_data_model {
-    tfpp::required<std::string, tfpp::description<"Path of the file to read.">> filename;
-    tfpp::computed<std::string, tfpp::description<"Content of the file.">> content;
-    tfpp::computed<std::string, tfpp::description<"Absolute path of the file.">> id;
+    tfpp::required<std::string> filename;
+    tfpp::computed<std::string> content;
+    tfpp::computed<std::string> id;
     tfpp::computed<std::string> content_md5;
     tfpp::computed<std::string> content_sha1;
     tfpp::computed<std::string> content_sha256;
+
+    struct docs {
+        tfpp::doc filename{"Path of the file to read."};
+        tfpp::doc content{"Content of the file."};
+        tfpp::doc id{"Absolute path of the file."};
+    };
 };
 
 struct file_data_source {
@@ -187,8 +216,8 @@ struct file_data_source {
 struct provider {
     static constexpr std::string_view type_name = "local";
     using config = provider_config;
-    using resources = tfpp::types<file_resource, sensitive_file_resource, directory_resource>;
-    using data_sources = tfpp::types<file_data_source>;
+    using resources = tfpp::type_list<file_resource, sensitive_file_resource, directory_resource>;
+    using data_sources = tfpp::type_list<file_data_source>;
 
     void configure(const provider_config& config, tfpp::context& ctx);
 

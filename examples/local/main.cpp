@@ -2,6 +2,4 @@
 
 #include <tfpp/serve.hpp>
 
-int main(int argc, char** argv) {
-    return tfpp::serve<local::provider>(argc, argv, {.address = "tfpp/local"});
-}
+int main(int argc, char** argv) { return tfpp::serve<local::provider>(argc, argv, {.address = "tfpp/local"}); }

@@ -90,8 +90,8 @@ TEST_CASE("local_file: import by filename, then an empty plan", "[testing][local
     tfpp::testing::provider_under_test<local::provider> p(box.config());
     local::file_model expected;
     expected.content = "made by hand";
-    auto imported = p.import_then_empty_plan<local::file_resource>("existing.txt", file("existing.txt", "made by hand"),
-                                                                    expected);
+    auto imported =
+        p.import_then_empty_plan<local::file_resource>("existing.txt", file("existing.txt", "made by hand"), expected);
     REQUIRE(imported);
     // a configuration that differs from the file plans an update
     auto step = p.plan<local::file_resource>(file("existing.txt", "new"), *imported.state);

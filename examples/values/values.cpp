@@ -22,10 +22,10 @@ struct rule {
 
 struct firewall {
     tfpp::required<std::string> name;
-    tfpp::optional<tfpp::set<rule>> rules;                       // set(object): no operator< needed
-    tfpp::optional<tfpp::number> budget;                         // exact: 0.1 stays 0.1
-    tfpp::optional<std::tuple<std::string, std::int64_t>> owner; // tuple([string, number])
-    tfpp::optional<tfpp::dynamic> metadata;                      // any type, chosen by the value
+    tfpp::optional<tfpp::set<rule>> rules;                        // set(object): no operator< needed
+    tfpp::optional<tfpp::number> budget;                          // exact: 0.1 stays 0.1
+    tfpp::optional<std::tuple<std::string, std::int64_t>> owner;  // tuple([string, number])
+    tfpp::optional<tfpp::dynamic> metadata;                       // any type, chosen by the value
     tfpp::computed<std::string> arn;
 };
 
@@ -47,7 +47,8 @@ int main() {
     f.rules = tfpp::set<example::rule>{{"tcp", 443}, {"udp", 53}, {"tcp", 443}, {"tcp", 22}};
     f.budget = *tfpp::number::parse("1234567890.12345678901234567890");
     f.owner = std::tuple<std::string, std::int64_t>{"team-a", 7};
-    f.metadata = tfpp::dynamic::object({{"tier", "gold"}, {"zones", tfpp::dynamic::list(tfpp::type::string(), {"a", "b"})}});
+    f.metadata =
+        tfpp::dynamic::object({{"tier", "gold"}, {"zones", tfpp::dynamic::list(tfpp::type::string(), {"a", "b"})}});
     // Not known until apply, but it will not be null and starts with "arn:fw:".
     f.arn = tfpp::value<std::string>(tfpp::unknown, {.not_null = true, .string_prefix = "arn:fw:"});
 

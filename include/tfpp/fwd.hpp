@@ -7,27 +7,38 @@
 namespace tfpp {
 
 // Null / unknown / known wrapper for any Terraform value.
-template <class T> class value;
+template <class T>
+class value;
 
 // Value types with no standard C++ counterpart.
-class number;                     // exact Terraform number
-template <class T> class set;     // set(T) in canonical order
-class dynamic;                    // a value of any type, carrying its type
-class type;                       // a Terraform type at run time
+class number;  // exact Terraform number
+template <class T>
+class set;      // set(T) in canonical order
+class dynamic;  // a value of any type, carrying its type
+class type;     // a Terraform type at run time
 
 // Attribute roles. Each is a value<T> that also states how Terraform treats
 // the attribute; Options are tags such as tfpp::sensitive.
-template <class T, class... Options> struct required;
-template <class T, class... Options> struct optional;
-template <class T, class... Options> struct computed;
-template <class T, class... Options> struct optional_computed;
+template <class T, class... Options>
+struct required;
+template <class T, class... Options>
+struct optional;
+template <class T, class... Options>
+struct computed;
+template <class T, class... Options>
+struct optional_computed;
 
 // Blocks: S is a struct of attributes and blocks.
-template <class S, class... Options> struct block;
-template <class S, class... Options> struct block_list;
-template <class S, class... Options> struct block_set;
-template <class S, class... Options> struct block_map;
-template <class S, class... Options> struct block_group;
+template <class S, class... Options>
+struct block;
+template <class S, class... Options>
+struct block_list;
+template <class S, class... Options>
+struct block_set;
+template <class S, class... Options>
+struct block_map;
+template <class S, class... Options>
+struct block_group;
 
 // Option tags for attributes and blocks.
 struct sensitive;
@@ -35,16 +46,19 @@ struct requires_replace;
 struct use_state_for_unknown;
 struct write_only;
 
-// Validators and rules (tfpp/validate/validators.hpp), among them:
-struct unique;                                    // no duplicate elements
-template <class... Validators> struct each;       // validators of each element
-template <class... Rules> struct rules;           // `using rules = tfpp::rules<...>;` in a struct
+// Validators and rules (tfpp/schema/validators.hpp), among them:
+struct unique;  // no duplicate elements
+template <class... Validators>
+struct each;  // validators of each element
+template <class... Rules>
+struct rules;  // `using rules = tfpp::rules<...>;` in a struct
 
 // Documentation of a field in a model's `struct docs`, or of a whole resource.
 struct doc;
 
-// Lists the resource or data source types of a provider.
-template <class... Types> struct types {};
+// Lists the resource or data source types of a provider (tfpp/core/type_list.hpp).
+template <class... Types>
+struct type_list;
 
 class context;
 class diagnostics;

@@ -8,6 +8,6 @@
 // docs/testing.md has an example to copy.
 #pragma once
 
-#include <tfpp/tfpp.hpp>
 #include <tfpp/testing/diff.hpp>
 #include <tfpp/testing/provider_under_test.hpp>
+#include <tfpp/tfpp.hpp>

@@ -5,18 +5,24 @@
 // main() includes <tfpp/serve.hpp> as well.
 #pragma once
 
+#include <tfpp/core/field.hpp>
+#include <tfpp/core/fixed_string.hpp>
+#include <tfpp/core/type_list.hpp>
 #include <tfpp/diag/diagnostics.hpp>
+#include <tfpp/diag/log.hpp>
 #include <tfpp/diag/path.hpp>
 #include <tfpp/fwd.hpp>
-#include <tfpp/log/log.hpp>
 #include <tfpp/provider/change.hpp>
 #include <tfpp/provider/context.hpp>
 #include <tfpp/provider/provider.hpp>
 #include <tfpp/schema/attribute.hpp>
+#include <tfpp/schema/options.hpp>
 #include <tfpp/schema/schema.hpp>
-#include <tfpp/validate/validators.hpp>
+#include <tfpp/schema/schema_of.hpp>
+#include <tfpp/schema/validators.hpp>
 #include <tfpp/value/dynamic.hpp>
 #include <tfpp/value/number.hpp>
 #include <tfpp/value/set.hpp>
 #include <tfpp/value/type.hpp>
+#include <tfpp/value/type_of.hpp>
 #include <tfpp/value/value.hpp>

@@ -65,13 +65,14 @@ void write_text(const std::string& path, const std::string& text) {
 acc::acceptance_check file_holds(std::string path, std::string content) {
     return [=](const acc::acceptance_state&) {
         const std::string actual = read_text(path);
-        if (actual != content) throw std::runtime_error(path + " holds \"" + actual + "\", expected \"" + content + "\"");
+        if (actual != content)
+            throw std::runtime_error(path + " holds \"" + actual + "\", expected \"" + content + "\"");
     };
 }
 
 acc::acceptance_check file_mode(std::string path, unsigned mode) {
     return [=](const acc::acceptance_state&) {
-        struct stat st{};
+        struct stat st {};
         if (::stat(path.c_str(), &st) != 0) throw std::runtime_error(path + " does not exist");
         if ((st.st_mode & 07777) != mode) throw std::runtime_error(path + " has the wrong permission bits");
     };
@@ -237,9 +238,9 @@ resource "local_directory" "site" {
                         acc::attribute("local_directory.site",
                                        tfpp::attribute_path("files").then_key("notes.txt").then_attribute("permission"),
                                        "0600"),
-                        acc::attribute("local_directory.site",
-                                       tfpp::attribute_path("files").then_key("index.html").then_attribute("permission"),
-                                       "0644"),
+                        acc::attribute(
+                            "local_directory.site",
+                            tfpp::attribute_path("files").then_key("index.html").then_attribute("permission"), "0644"),
                         acc::attribute_matches(
                             "local_directory.site",
                             tfpp::attribute_path("files").then_key("index.html").then_attribute("sha256"),
@@ -279,8 +280,8 @@ resource "local_directory" "site" {
          .expect_error = "a plain name inside the directory"},
         // The first configuration still applies with no change.
         {.config = files.config(file_resource("greeting.txt", "Hello")),
-         .checks = {acc::attribute("local_file.greeting", "content", "Hello"),
-                    acc::no_resource("local_directory.site"), file_holds(files / "greeting.txt", "Hello")}},
+         .checks = {acc::attribute("local_file.greeting", "content", "Hello"), acc::no_resource("local_directory.site"),
+                    file_holds(files / "greeting.txt", "Hello")}},
     });
 }
 
@@ -322,21 +323,21 @@ TEST_CASE("the example of docs/testing.md", "[acceptance]") {
     auto file = [](const std::string& content) {
         return R"(resource "local_file" "a" {
   filename = "${abspath(path.module)}/a.txt"
-  content  = ")" + content + "\"\n}\n";
+  content  = ")" +
+               content + "\"\n}\n";
     };
     t.run({
         {.config = file("hi"),
-         .checks = {acc::attribute("local_file.a", "content", "hi"),
-                    acc::attribute_set("local_file.a", "id")}},
-        {.config = file("hello"),                                       // an update in place
+         .checks = {acc::attribute("local_file.a", "content", "hi"), acc::attribute_set("local_file.a", "id")}},
+        {.config = file("hello"),  // an update in place
          .checks = {acc::attribute("local_file.a", "content", "hello")}},
         {.config = R"(resource "local_file" "a" {
                         filename        = "a.txt"
                         content         = "x"
                         file_permission = "9x"
                       })",
-         .expect_error = "must be three or four octal digits"},         // nothing is applied
-        {.import = "local_file.a", .import_verify = true},              // by its id attribute
+         .expect_error = "must be three or four octal digits"},  // nothing is applied
+        {.import = "local_file.a", .import_verify = true},       // by its id attribute
     });
 }
 
@@ -364,7 +365,7 @@ TEST_CASE("the harness fails with the step, the command and the CLI's output", "
         INFO(message);
         CHECK_THAT(message, Catch::Contains("step 1/1 (expect_error): expected an error matching /octal digits/"));
         CHECK_THAT(message, Catch::Contains("apply -auto-approve` succeeded"));
-        CHECK_THAT(message, Catch::Contains("Apply complete!"));   // the CLI's output
+        CHECK_THAT(message, Catch::Contains("Apply complete!"));  // the CLI's output
     }
     SECTION("a failing apply") {
         const std::string message = failure_of([&] {
@@ -392,7 +393,8 @@ TEST_CASE("the harness fails with the step, the command and the CLI's output", "
         });
         INFO(message);
         CHECK_THAT(message, Catch::Contains("step 2/2 (import): the imported object differs from the applied one"));
-        CHECK_THAT(message, Catch::Contains("filename: applied \"greeting.txt\", imported \"" + (files / "greeting.txt") + "\""));
+        CHECK_THAT(message, Catch::Contains("filename: applied \"greeting.txt\", imported \"" +
+                                            (files / "greeting.txt") + "\""));
     }
 }
 

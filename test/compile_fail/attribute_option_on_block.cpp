@@ -1,4 +1,5 @@
 // expect: tfpp: tfpp::sensitive, tfpp::write_only and tfpp::use_state_for_unknown apply to attributes, not to blocks
+// names: attribute_option_on_block.cpp:13:
 #include <tfpp/tfpp.hpp>
 
 #include <cstdint>

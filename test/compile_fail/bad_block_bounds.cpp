@@ -1,4 +1,5 @@
 // expect: tfpp: a block's item bounds are impossible
+// names: field_path{"ingress"}
 #include <tfpp/tfpp.hpp>
 
 #include <cstdint>

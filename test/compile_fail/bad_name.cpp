@@ -1,4 +1,5 @@
 // expect: tfpp: a field name breaks Terraform's naming rule
+// names: field_path{"fileName"}
 #include <tfpp/tfpp.hpp>
 
 #include <optional>

@@ -1,4 +1,5 @@
 // expect: tfpp: nested attributes cannot contain blocks
+// names: field_path{"policy"}
 #include <tfpp/tfpp.hpp>
 
 #include <cstdint>

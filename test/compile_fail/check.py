@@ -3,15 +3,36 @@
 that error must carry the message named in FILE's `// expect:` line. One
 error, not a cascade, is part of what is tested. A file whose `// expect:`
 line says `compiles` must compile cleanly instead (the harness's control).
+A `// names:` line gives the text that names the culprit (the field, the
+option, the member): it must appear in what the compiler prints, in the
+error or in the instantiation context just above it.
 
     check.py FILE -- COMPILER ARGS...
+    check.py --list DIR [--check FILES...]   # the tests; --check: fail if DIR has others
 """
 import re
 import subprocess
 import sys
 
 
+def list_tests(directory):
+    import os
+    return sorted(f for f in os.listdir(directory) if f.endswith(".cpp"))
+
+
 def main():
+    if sys.argv[1] == "--list":
+        now = list_tests(sys.argv[2])
+        if "--check" in sys.argv:
+            configured = sys.argv[sys.argv.index("--check") + 1:]
+            if configured != now:
+                print("test/compile_fail changed since Meson configured the build: run `meson setup --reconfigure BUILD`")
+                print("not registered:", sorted(set(now) - set(configured)))
+                return 1
+            print(f"{len(now)} compile-fail tests, all registered")
+            return 0
+        print("\n".join(now))
+        return 0
     sep = sys.argv.index("--")
     source, compiler = sys.argv[1], sys.argv[sep + 1:]
     with open(source) as f:
@@ -20,6 +41,8 @@ def main():
         print(f"{source}: no '// expect:' line")
         return 1
     expected = m.group(1).strip()
+    with open(source) as f:
+        culprit = re.search(r"^// names: (.+)$", f.read(), re.M)
     p = subprocess.run(compiler + ["-fsyntax-only", source], capture_output=True, text=True)
     errors = [l for l in p.stderr.splitlines() if re.search(r"\berror\b:", l)]
     if expected == "compiles":
@@ -41,7 +64,11 @@ def main():
         print(p.stderr)
         print(f"FAIL: the error does not say: {expected}")
         return 1
-    print(f"ok: one error, saying: {expected}")
+    if culprit and culprit.group(1).strip() not in p.stderr:
+        print(p.stderr)
+        print(f"FAIL: the compiler's output does not name the culprit: {culprit.group(1).strip()}")
+        return 1
+    print(f"ok: one error, saying: {expected}" + (f", naming {culprit.group(1).strip()}" if culprit else ""))
     return 0
 
 

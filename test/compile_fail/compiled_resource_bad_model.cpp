@@ -1,4 +1,5 @@
 // expect: tfpp: every field of a model (and of a block's struct) must be an attribute or a block
+// names: field_path{"not_an_attribute"}
 // A resource compiled in a file of its own is checked there: the file with
 // main() checks only its name and handlers.
 #include <tfpp/compile.hpp>
@@ -21,7 +22,7 @@ struct thing {
 };
 struct provider {
     static constexpr std::string_view type_name = "demo";
-    using resources = tfpp::types<thing>;
+    using resources = tfpp::type_list<thing>;
 };
 
 template struct tfpp::compiled_resource<provider, thing>;

@@ -1,6 +1,6 @@
-// expect: tfpp: tfpp::compiled_resource<P, R> compiles a resource that declares `static constexpr bool compiled_separately = true;`
-// Compiling a resource in a file of its own without declaring it so: main()
-// would compile it a second time.
+// expect: tfpp: tfpp::compiled_resource<P, R> compiles a resource that declares `static constexpr bool
+// compiled_separately = true;` names: is_compiled_separately<thing> Compiling a resource in a file of its own without
+// declaring it so: main() would compile it a second time.
 #include <tfpp/compile.hpp>
 
 #include <optional>
@@ -20,7 +20,7 @@ struct thing {
 };
 struct provider {
     static constexpr std::string_view type_name = "demo";
-    using resources = tfpp::types<thing>;
+    using resources = tfpp::type_list<thing>;
 };
 
 template struct tfpp::compiled_resource<provider, thing>;

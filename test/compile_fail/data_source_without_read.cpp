@@ -1,4 +1,5 @@
 // expect: tfpp: a data source needs `std::optional<model> read(model config
+// names: data_source_check<lookup
 #include <tfpp/tfpp.hpp>
 
 #include <optional>
@@ -13,6 +14,6 @@ struct lookup {
 };
 struct provider {
     static constexpr std::string_view type_name = "demo";
-    using data_sources = tfpp::types<lookup>;
+    using data_sources = tfpp::type_list<lookup>;
 };
 [[maybe_unused]] constexpr bool checked = tfpp::valid_provider<provider>;

@@ -1,4 +1,5 @@
 // expect: tfpp: a default needs a computed role
+// names: default_not_computed.cpp:8:
 #include <tfpp/tfpp.hpp>
 
 #include <string>

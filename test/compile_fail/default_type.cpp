@@ -1,4 +1,5 @@
 // expect: tfpp: an attribute's default does not fit it
+// names: field_path{"port"}
 #include <tfpp/tfpp.hpp>
 
 #include <cstdint>

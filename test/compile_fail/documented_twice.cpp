@@ -1,4 +1,5 @@
 // expect: tfpp: a field is documented both in its type
+// names: field_path{"filename"}
 #include <tfpp/tfpp.hpp>
 
 #include <string>

@@ -1,4 +1,5 @@
 // expect: tfpp: a list, set or map of nested attributes or blocks cannot contain a tfpp::dynamic value
+// names: field_path{"settings"}
 #include <tfpp/tfpp.hpp>
 
 #include <string>

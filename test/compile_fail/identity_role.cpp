@@ -1,4 +1,5 @@
 // expect: tfpp: every field of an identity is tfpp::required<T> (required for import) or tfpp::optional<T>
+// names: field_path{"id"}
 #include <tfpp/tfpp.hpp>
 
 #include <optional>
@@ -22,6 +23,6 @@ struct thing {
 };
 struct provider {
     static constexpr std::string_view type_name = "demo";
-    using resources = tfpp::types<thing>;
+    using resources = tfpp::type_list<thing>;
 };
 [[maybe_unused]] constexpr bool checked = tfpp::valid_provider<provider>;

@@ -1,4 +1,5 @@
 // expect: tfpp: an identity attribute must be a string, number or bool, or a std::vector of one
+// names: field_path{"labels"}
 #include <tfpp/tfpp.hpp>
 
 #include <map>
@@ -25,6 +26,6 @@ struct thing {
 };
 struct provider {
     static constexpr std::string_view type_name = "demo";
-    using resources = tfpp::types<thing>;
+    using resources = tfpp::type_list<thing>;
 };
 [[maybe_unused]] constexpr bool checked = tfpp::valid_provider<provider>;

@@ -1,4 +1,5 @@
 // expect: tfpp: tfpp::min_items and tfpp::max_items bound blocks, not attributes
+// names: items_on_attribute.cpp:9:
 #include <tfpp/tfpp.hpp>
 
 #include <string>

@@ -1,4 +1,5 @@
 // expect: tfpp: tfpp::match_by<"name", ...> belongs on a list or set of nested attributes or blocks
+// names: field_path{"disks"}
 #include <tfpp/tfpp.hpp>
 
 #include <string>

@@ -1,4 +1,5 @@
 // expect: tfpp: a struct mixes attribute fields
+// names: field_path{"primary"}
 #include <tfpp/tfpp.hpp>
 
 #include <cstdint>

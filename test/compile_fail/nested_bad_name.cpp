@@ -1,4 +1,5 @@
 // expect: tfpp: a field name breaks Terraform's naming rule
+// names: field_path{"items.Bad"}
 #include <tfpp/tfpp.hpp>
 
 #include <optional>
@@ -7,7 +8,9 @@
 #include <array>
 
 struct model {
-    struct inner { std::string Bad; };
+    struct inner {
+        std::string Bad;
+    };
     tfpp::optional<std::vector<inner>> items;
 };
 [[maybe_unused]] const auto& schema = tfpp::schema_of<model>();

@@ -1,4 +1,5 @@
 // expect: tfpp: attribute roles do not nest
+// names: nested_roles.cpp:8:
 #include <tfpp/tfpp.hpp>
 
 #include <string>

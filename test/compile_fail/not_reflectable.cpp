@@ -1,4 +1,5 @@
 // expect: tfpp: a model (and every struct inside one) must be a plain aggregate
+// names: field_path{""}
 #include <tfpp/tfpp.hpp>
 
 #include <optional>

@@ -1,4 +1,5 @@
 // expect: tfpp: a field is named after a Terraform meta-argument
+// names: field_path{"alias"}
 #include <tfpp/tfpp.hpp>
 
 #include <optional>
@@ -23,6 +24,6 @@ struct provider_config {
 struct provider {
     static constexpr std::string_view type_name = "demo";
     using config = provider_config;
-    using resources = tfpp::types<thing>;
+    using resources = tfpp::type_list<thing>;
 };
 [[maybe_unused]] constexpr bool checked = tfpp::valid_provider<provider>;

@@ -1,4 +1,5 @@
 // expect: tfpp: a provider needs `static constexpr std::string_view type_name
+// names: provider_check<provider>
 #include <tfpp/tfpp.hpp>
 
 #include <optional>

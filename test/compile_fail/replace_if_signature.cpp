@@ -1,4 +1,5 @@
 // expect: tfpp: tfpp::requires_replace_if<&f> needs bool f(const T& prior, const T& planned)
+// names: field_path{"size"}
 #include <tfpp/tfpp.hpp>
 
 #include <cstdint>

@@ -1,4 +1,5 @@
 // expect: tfpp: an attribute cannot be both required and computed
+// names: required_computed.cpp:8:
 #include <tfpp/tfpp.hpp>
 
 #include <string>

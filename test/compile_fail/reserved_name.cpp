@@ -1,4 +1,5 @@
 // expect: tfpp: a field is named after a Terraform meta-argument
+// names: field_path{"count"}
 #include <tfpp/tfpp.hpp>
 
 #include <optional>

@@ -1,4 +1,5 @@
 // expect: tfpp: every field of a model (and of a block's struct) must be an attribute or a block
+// names: field_path{"name"}
 #include <tfpp/tfpp.hpp>
 
 #include <optional>
@@ -17,6 +18,6 @@ struct thing {
 };
 struct provider {
     static constexpr std::string_view type_name = "demo";
-    using resources = tfpp::types<thing>;
+    using resources = tfpp::type_list<thing>;
 };
 [[maybe_unused]] constexpr bool checked = tfpp::valid_provider<provider>;

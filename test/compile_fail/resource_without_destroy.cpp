@@ -1,4 +1,5 @@
 // expect: tfpp: a resource needs `void destroy
+// names: resource_check<thing
 #include <tfpp/tfpp.hpp>
 
 #include <optional>
@@ -16,6 +17,6 @@ struct thing {
 };
 struct provider {
     static constexpr std::string_view type_name = "demo";
-    using resources = tfpp::types<thing>;
+    using resources = tfpp::type_list<thing>;
 };
 [[maybe_unused]] constexpr bool checked = tfpp::valid_provider<provider>;

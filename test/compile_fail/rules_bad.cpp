@@ -1,4 +1,5 @@
 // expect: tfpp: a struct's `using rules = tfpp::rules<...>;` lists
+// names: field_path{""}
 #include <tfpp/tfpp.hpp>
 
 #include <string>

@@ -1,4 +1,5 @@
 // expect: tfpp: provider_under_test<P>::read_data<D> takes one of P's data sources
+// names: listed<unlisted
 // A test that reads a data source its provider does not list.
 #include <tfpp/testing.hpp>
 
@@ -19,7 +20,7 @@ struct unlisted : thing {
 };
 struct provider {
     static constexpr std::string_view type_name = "demo";
-    using data_sources = tfpp::types<thing>;
+    using data_sources = tfpp::type_list<thing>;
 };
 
 void test() {

@@ -1,4 +1,5 @@
 // expect: tfpp: provider_under_test<P>::plan<R> and the other resource calls take one of P's resources
+// names: listed<unlisted
 // A test that drives a resource its provider does not list.
 #include <tfpp/testing.hpp>
 
@@ -23,7 +24,7 @@ struct unlisted : thing {
 };
 struct provider {
     static constexpr std::string_view type_name = "demo";
-    using resources = tfpp::types<thing>;
+    using resources = tfpp::type_list<thing>;
 };
 
 void test() {

@@ -1,4 +1,5 @@
 // expect: tfpp: a block option is not one tfpp knows
+// names: option_info<int>
 #include <tfpp/tfpp.hpp>
 
 #include <string>

@@ -1,4 +1,5 @@
 // expect: tfpp: an attribute option is not one tfpp knows
+// names: option_info<int>
 #include <tfpp/tfpp.hpp>
 
 #include <optional>

@@ -1,4 +1,5 @@
 // expect: tfpp: a field's C++ type has no Terraform equivalent
+// names: field_path{"triple"}
 #include <tfpp/tfpp.hpp>
 
 #include <optional>

@@ -1,4 +1,5 @@
 // expect: tfpp: tfpp::use_state_for_unknown only applies to computed attributes
+// names: use_state_for_unknown_not_computed.cpp:8:
 #include <tfpp/tfpp.hpp>
 
 #include <string>

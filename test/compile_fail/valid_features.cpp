@@ -32,7 +32,7 @@ struct login_model {
 };
 struct server_model {
     tfpp::required<std::string, tfpp::requires_replace> name;
-    tfpp::optional<std::string, tfpp::name<"namespace">> namespace_;
+    tfpp::optional<std::string, tfpp::terraform_name<"namespace">> namespace_;
     tfpp::optional<std::string, tfpp::write_only, tfpp::sensitive> api_token;
     tfpp::optional_computed<std::string, tfpp::use_state_for_unknown> zone;
     tfpp::computed<std::string, tfpp::use_state_for_unknown> id;
@@ -88,7 +88,7 @@ struct provider {
     static constexpr tfpp::doc doc{.markdown = "The **demo** provider."};
     using config = provider_config;
     using provider_meta = provider_meta_model;
-    using resources = tfpp::types<server>;
+    using resources = tfpp::type_list<server>;
 };
 static_assert(tfpp::valid_provider<provider>);
 // Deriving the schemas must compile too.

@@ -19,6 +19,6 @@ struct thing {
 };
 struct provider {
     static constexpr std::string_view type_name = "demo";
-    using resources = tfpp::types<thing>;
+    using resources = tfpp::type_list<thing>;
 };
 static_assert(tfpp::valid_provider<provider>);

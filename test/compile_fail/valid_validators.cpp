@@ -26,7 +26,8 @@ struct login_model {
     using rules = tfpp::rules<tfpp::required_together<"user", "password">>;
 };
 struct server_model {
-    tfpp::required<std::string, tfpp::length<1, 64>, tfpp::regex<"^[a-z0-9-]+$", "lowercase letters, digits and hyphens">>
+    tfpp::required<std::string, tfpp::length<1, 64>,
+                   tfpp::regex<"^[a-z0-9-]+$", "lowercase letters, digits and hyphens">>
         name;
     tfpp::optional<double, tfpp::range<0.0, 1.0>> ratio;
     tfpp::optional<tfpp::number, tfpp::at_least<0>> budget;
@@ -63,7 +64,7 @@ struct provider_config {
 struct provider {
     static constexpr std::string_view type_name = "demo";
     using config = provider_config;
-    using resources = tfpp::types<server>;
+    using resources = tfpp::type_list<server>;
 };
 static_assert(tfpp::valid_provider<provider>);
 [[maybe_unused]] const auto& server_schema = tfpp::schema_of<server_model>();

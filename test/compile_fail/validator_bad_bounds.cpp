@@ -1,4 +1,5 @@
 // expect: tfpp: tfpp::length<Min, Max> needs 0 <= Min <= Max.
+// names: validator_bad_bounds.cpp:8:
 #include <tfpp/tfpp.hpp>
 
 #include <string>

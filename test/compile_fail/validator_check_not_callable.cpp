@@ -1,4 +1,5 @@
 // expect: tfpp: tfpp::check<&f, "..."> needs bool f(const T&)
+// names: field_path{"cidr"}
 #include <tfpp/tfpp.hpp>
 
 #include <cstdint>

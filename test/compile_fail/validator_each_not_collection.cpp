@@ -1,4 +1,5 @@
 // expect: tfpp: tfpp::each<...> applies validators to the elements of a list or set
+// names: field_path{"name"}
 #include <tfpp/tfpp.hpp>
 
 #include <string>

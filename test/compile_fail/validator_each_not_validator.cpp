@@ -1,4 +1,5 @@
 // expect: tfpp: tfpp::each<...> takes one or more validators
+// names: field_path{"names"}
 #include <tfpp/tfpp.hpp>
 
 #include <string>

@@ -1,4 +1,5 @@
 // expect: tfpp: tfpp::length<Min, Max> counts the characters of a string
+// names: field_path{"port"}
 #include <tfpp/tfpp.hpp>
 
 #include <cstdint>

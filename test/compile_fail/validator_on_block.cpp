@@ -1,4 +1,5 @@
 // expect: and so do validators
+// names: validator_on_block.cpp:11:
 #include <tfpp/tfpp.hpp>
 
 #include <string>

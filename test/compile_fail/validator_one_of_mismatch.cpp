@@ -1,4 +1,5 @@
 // expect: tfpp: the values of tfpp::one_of<...> do not fit the attribute's type
+// names: field_path{"level"}
 #include <tfpp/tfpp.hpp>
 
 #include <cstdint>

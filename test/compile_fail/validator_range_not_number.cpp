@@ -1,4 +1,5 @@
 // expect: tfpp: tfpp::range<Min, Max> (and tfpp::at_least, tfpp::at_most) bounds a number
+// names: field_path{"name"}
 #include <tfpp/tfpp.hpp>
 
 #include <string>

@@ -1,4 +1,5 @@
 // expect: tfpp: tfpp::regex<"..."> matches strings
+// names: field_path{"flags"}
 #include <tfpp/tfpp.hpp>
 
 #include <vector>

@@ -1,4 +1,5 @@
 // expect: tfpp: tfpp::unique compares elements with ==
+// names: field_path{"rules_"}
 #include <tfpp/tfpp.hpp>
 
 #include <string>

@@ -1,4 +1,5 @@
 // expect: tfpp: a write-only attribute cannot be computed
+// names: write_only_computed.cpp:9:
 #include <tfpp/tfpp.hpp>
 
 #include <string>

@@ -1,4 +1,5 @@
 // expect: tfpp: a write-only attribute cannot be inside a set of nested attributes or blocks
+// names: field_path{"users.password"}
 #include <tfpp/tfpp.hpp>
 
 #include <string>

@@ -75,7 +75,8 @@ std::string compare(const tfpp::dynamic& got, const json& e, const std::string& 
     auto mismatch = [&](const std::string& what) { return at + ": " + what; };
     if (e.contains("dynamic")) {
         const auto t = parse_type(e["dynamic"]["type"]);
-        if (!(got.type() == t)) return mismatch("type " + tfpp::to_type_json(got.type()) + " != " + e["dynamic"]["type"].dump());
+        if (!(got.type() == t))
+            return mismatch("type " + tfpp::to_type_json(got.type()) + " != " + e["dynamic"]["type"].dump());
         return compare(got, e["dynamic"]["value"], at);
     }
     if (e.contains("null")) return got.is_null() ? "" : mismatch("expected null");
@@ -85,7 +86,8 @@ std::string compare(const tfpp::dynamic& got, const json& e, const std::string& 
         const tfpp::refinements none{};
         const tfpp::refinements& g = got.refinement() ? *got.refinement() : none;
         if (g.not_null != r.value("not_null", false)) return mismatch("not_null refinement differs");
-        if (g.string_prefix != r.value("prefix", std::string())) return mismatch("prefix \"" + g.string_prefix + "\" differs");
+        if (g.string_prefix != r.value("prefix", std::string()))
+            return mismatch("prefix \"" + g.string_prefix + "\" differs");
         for (const auto& [key, bound] : {std::pair{"lower", &g.lower}, std::pair{"upper", &g.upper}}) {
             if (r.contains(key) != bound->has_value()) return mismatch(std::string(key) + " bound presence differs");
             if (r.contains(key) && ((*bound)->value.to_string() != r[key]["number"].get<std::string>() ||
@@ -101,17 +103,21 @@ std::string compare(const tfpp::dynamic& got, const json& e, const std::string& 
     if (!got.is_known()) return mismatch("expected a known value");
     if (e.contains("bool")) return got.as_bool() == e["bool"].get<bool>() ? "" : mismatch("bool differs");
     if (e.contains("string"))
-        return got.as_string() == e["string"].get<std::string>() ? "" : mismatch("string \"" + got.as_string() + "\" differs");
+        return got.as_string() == e["string"].get<std::string>()
+                   ? ""
+                   : mismatch("string \"" + got.as_string() + "\" differs");
     if (e.contains("number")) {
         const std::string want = e["number"].get<std::string>();
-        return got.as_number().to_string() == want ? "" : mismatch("number " + got.as_number().to_string() + " != " + want);
+        return got.as_number().to_string() == want ? ""
+                                                   : mismatch("number " + got.as_number().to_string() + " != " + want);
     }
     for (const char* seq : {"list", "set", "tuple"}) {
         if (!e.contains(seq)) continue;
         const json& items = e[seq];
         const auto es = got.elements();
         if (es.size() != items.size())
-            return mismatch(std::string(seq) + " of " + std::to_string(es.size()) + " != " + std::to_string(items.size()));
+            return mismatch(std::string(seq) + " of " + std::to_string(es.size()) +
+                            " != " + std::to_string(items.size()));
         for (std::size_t i = 0; i < es.size(); ++i)
             if (auto m = compare(es[i], items[i], at + "[" + std::to_string(i) + "]"); !m.empty()) return m;
         return "";

@@ -33,7 +33,7 @@ struct file_resource {
 struct provider {
     static constexpr std::string_view type_name = "local";
     using config = local::provider_config;
-    using resources = tfpp::types<file_resource>;
+    using resources = tfpp::type_list<file_resource>;
     void configure(const config& c, tfpp::context&) { base_directory = c.base_directory.value_or(""); }
     [[nodiscard]] std::string resolve(const std::string& filename) const {
         std::filesystem::path path(filename);

@@ -5,6 +5,4 @@
 
 #include <tfpp/serve.hpp>
 
-int main(int argc, char** argv) {
-    return tfpp::serve<kitchen::provider>(argc, argv, {.address = "tfpp/kitchen"});
-}
+int main(int argc, char** argv) { return tfpp::serve<kitchen::provider>(argc, argv, {.address = "tfpp/kitchen"}); }

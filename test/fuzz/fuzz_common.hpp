@@ -44,7 +44,8 @@ struct inner {
     friend bool operator==(const inner&, const inner&) = default;
 };
 
-using deep_t = tfpp::value<std::vector<tfpp::value<std::map<std::string, tfpp::value<std::vector<tfpp::value<std::int64_t>>>>>>>;
+using deep_t =
+    tfpp::value<std::vector<tfpp::value<std::map<std::string, tfpp::value<std::vector<tfpp::value<std::int64_t>>>>>>>;
 
 // Every kind a model can hold, plain and wrapped in value<T> at several depths.
 struct root {
@@ -91,14 +92,15 @@ namespace fuzz_support {
     __builtin_trap();
 }
 
-#define FUZZ_CHECK(cond)                                   \
-    do {                                                   \
-        if (!(cond)) ::fuzz_support::fail(#cond);          \
+#define FUZZ_CHECK(cond)                          \
+    do {                                          \
+        if (!(cond)) ::fuzz_support::fail(#cond); \
     } while (0)
 
 inline void print_diags(const tfpp::diagnostics& d) {
     for (const auto& x : d)
-        std::fprintf(stderr, "  diag: %s: %s (at %s)\n", x.summary.c_str(), x.detail.c_str(), x.path.to_string().c_str());
+        std::fprintf(stderr, "  diag: %s: %s (at %s)\n", x.summary.c_str(), x.detail.c_str(),
+                     x.path.to_string().c_str());
 }
 
 // A decoder's verdict must agree with its diagnostics: false comes with at
@@ -133,7 +135,8 @@ inline const std::vector<tfpp::type>& constraints() {
             {"items", type::list(type::object({{"k", type::string()}, {"v", type::set(type::number())}}))},
         }));
         v.push_back(type::map(type::list(type::set(type::string()))));
-        v.push_back(type::object({{"a", type::dynamic()}, {"b", type::tuple({type::dynamic(), type::dynamic()})},
+        v.push_back(type::object({{"a", type::dynamic()},
+                                  {"b", type::tuple({type::dynamic(), type::dynamic()})},
                                   {"c", type::map(type::dynamic())}}));
         return v;
     }();

@@ -20,10 +20,10 @@ namespace {
 // when it is declared. (A requires-expression only tolerates a missing
 // overload when the call depends on a template parameter, hence Ty.)
 template <class Ty>
-inline constexpr bool has_dynamic_json =
-    requires(std::string_view text, const Ty& t, tfpp::dynamic& out, tfpp::diagnostics& d) {
-        { tfpp::decode_json(text, t, out, d, tfpp::decode_limits{}) } -> std::convertible_to<bool>;
-    };
+inline constexpr bool has_dynamic_json = requires(std::string_view text, const Ty& t, tfpp::dynamic& out,
+                                                  tfpp::diagnostics& d) {
+    { tfpp::decode_json(text, t, out, d, tfpp::decode_options{}) } -> std::convertible_to<bool>;
+};
 
 // encode_json arrived with the dynamic overload; used the same way.
 template <class V>
@@ -31,10 +31,10 @@ inline constexpr bool has_encode_json = requires(const V& v, std::string& out, t
     { tfpp::encode_json(v, out, d) } -> std::convertible_to<bool>;
 };
 template <class Ty>
-inline constexpr bool has_dynamic_encode_json =
-    requires(const tfpp::dynamic& v, const Ty& t, std::string& out, tfpp::diagnostics& d) {
-        { tfpp::encode_json(v, t, out, d) } -> std::convertible_to<bool>;
-    };
+inline constexpr bool has_dynamic_encode_json = requires(const tfpp::dynamic& v, const Ty& t, std::string& out,
+                                                         tfpp::diagnostics& d) {
+    { tfpp::encode_json(v, t, out, d) } -> std::convertible_to<bool>;
+};
 
 // JSON -> value -> JSON -> value: equal values, and the second text is the
 // same as the first printing. Values JSON cannot hold (infinity) may fail to
@@ -77,7 +77,7 @@ void dynamic_json_round_trip(const tfpp::dynamic& first, const Ty& constraint) {
         if (!ok) return;
         tfpp::dynamic second;
         tfpp::diagnostics d2;
-        if (!tfpp::decode_json(text, constraint, second, d2, tfpp::decode_limits{})) {
+        if (!tfpp::decode_json(text, constraint, second, d2, tfpp::decode_options{})) {
             std::fprintf(stderr, "json: %s\n", text.c_str());
             fuzz_support::print_diags(d2);
             fuzz_support::fail("JSON written by encode_json does not decode (dynamic)");
@@ -127,7 +127,7 @@ void dynamic(std::string_view text, const Ty& constraint) {
     if constexpr (has_dynamic_json<Ty>) {
         tfpp::dynamic first;
         tfpp::diagnostics d1;
-        const bool ok = tfpp::decode_json(text, constraint, first, d1, tfpp::decode_limits{});
+        const bool ok = tfpp::decode_json(text, constraint, first, d1, tfpp::decode_options{});
         fuzz_support::check_verdict(ok, d1);
         if (!ok) return;
 

@@ -11,7 +11,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (size < 1) return 0;
     const auto& all = fuzz_support::constraints();
     const tfpp::type& constraint = all[(data[0] & 0x7f) % all.size()];
-    tfpp::decode_limits limits;
+    tfpp::decode_options limits;
     if (data[0] & 0x80) limits.max_depth = 6;
     const std::string_view bytes(reinterpret_cast<const char*>(data + 1), size - 1);
 
@@ -35,7 +35,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!(second == fuzz_support::encodable(first))) {
         std::fprintf(stderr, "type: %s -> %s\nre-encoded: %s\nre-encoded again: %s\n",
                      tfpp::to_type_json(first.type()).c_str(), tfpp::to_type_json(second.type()).c_str(),
-                     fuzz_support::hex(encoded).c_str(), fuzz_support::hex(tfpp::to_msgpack(second, constraint)).c_str());
+                     fuzz_support::hex(encoded).c_str(),
+                     fuzz_support::hex(tfpp::to_msgpack(second, constraint)).c_str());
         fuzz_support::fail("decode(encode(x)) != x for a dynamic value");
     }
     if (tfpp::to_msgpack(second, constraint) != encoded)

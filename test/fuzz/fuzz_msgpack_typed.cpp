@@ -14,7 +14,7 @@
 namespace {
 
 template <class Model>
-void round_trip(std::string_view bytes, tfpp::decode_limits limits) {
+void round_trip(std::string_view bytes, tfpp::decode_options limits) {
     Model first{};
     tfpp::diagnostics d1;
     const bool ok = tfpp::decode_msgpack(bytes, first, d1, limits);
@@ -77,7 +77,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (size < 1) return 0;
     const unsigned selector = data[0];
     const std::string_view bytes(reinterpret_cast<const char*>(data + 1), size - 1);
-    tfpp::decode_limits limits;
+    tfpp::decode_options limits;
     if (selector & 0x80) limits.max_depth = 6;  // reach the depth limit with short inputs too
     switch (selector % fuzz_model::typed_model_count) {
     case 0: round_trip<fuzz_model::root>(bytes, limits); break;

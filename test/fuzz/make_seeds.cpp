@@ -6,8 +6,8 @@
 //
 // Each file starts with the selector byte its target reads first (none for
 // type_json). The output is deterministic, so rerunning it changes nothing.
-#include "fuzz_common.hpp"
 #include "../unit/codec_test_util.hpp"
+#include "fuzz_common.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -82,7 +82,8 @@ root full_root() {
     r.by_name = std::map<std::string, tfpp::value<inner>>{
         {"one", inner{"l1", true, tfpp::number(7), std::vector<tfpp::value<std::string>>{std::string("n")}}},
         {"two", tfpp::null}};
-    r.tup = std::tuple<std::string, tfpp::value<std::int64_t>, std::vector<tfpp::value<bool>>>{"t", std::int64_t{3}, {true, false}};
+    r.tup = std::tuple<std::string, tfpp::value<std::int64_t>, std::vector<tfpp::value<bool>>>{
+        "t", std::int64_t{3}, {true, false}};
     r.nested = inner{"nest", false, tfpp::null, tfpp::null};
     r.deep = std::vector<tfpp::value<std::map<std::string, tfpp::value<std::vector<tfpp::value<std::int64_t>>>>>>{
         std::map<std::string, tfpp::value<std::vector<tfpp::value<std::int64_t>>>>{
@@ -99,10 +100,12 @@ root unknown_root() {
     r.vb = tfpp::unknown;
     r.vi = tfpp::value<std::int64_t>(tfpp::unknown, refined_number(0, 10));
     r.vd = tfpp::unknown;
-    r.vn = tfpp::value<tfpp::number>(tfpp::unknown, refined_number(tfpp::number::infinity(true), *tfpp::number::parse("0.5")));
+    r.vn = tfpp::value<tfpp::number>(tfpp::unknown,
+                                     refined_number(tfpp::number::infinity(true), *tfpp::number::parse("0.5")));
     r.list = tfpp::value<std::vector<std::string>>(tfpp::unknown, refined_length(1, 4));
     r.nums = std::vector<tfpp::value<tfpp::number>>{tfpp::unknown, tfpp::number(1)};
-    r.leaves = tfpp::set<leaf>{leaf{tfpp::unknown, std::int64_t{1}, {}}, leaf{std::string("z"), tfpp::unknown, {tfpp::unknown}}};
+    r.leaves = tfpp::set<leaf>{leaf{tfpp::unknown, std::int64_t{1}, {}},
+                               leaf{std::string("z"), tfpp::unknown, {tfpp::unknown}}};
     r.tags = tfpp::set<tfpp::value<std::string>>{tfpp::unknown, std::string("q")};
     r.by_name = tfpp::value<std::map<std::string, tfpp::value<inner>>>(tfpp::unknown, refined_length(0, 0));
     r.tup = tfpp::unknown;
@@ -122,21 +125,25 @@ void typed_seeds() {
     put(t, "root-default", sel(0, tfpp::to_msgpack(root{})));
     put(t, "root-unknowns", sel(0, tfpp::to_msgpack(unknown_root())));
     // truncations of a valid value, at a few places
-    for (std::size_t n : {std::size_t{0}, std::size_t{1}, full_bytes.size() / 3, full_bytes.size() / 2, full_bytes.size() - 1})
+    for (std::size_t n :
+         {std::size_t{0}, std::size_t{1}, full_bytes.size() / 3, full_bytes.size() / 2, full_bytes.size() - 1})
         put(t, "root-truncated-" + std::to_string(n), sel(0, full_bytes.substr(0, n)));
     put(t, "root-trailing-byte", sel(0, full_bytes + "\x01"));
 
-    set_model sm = tfpp::set<leaf>{leaf{std::string("a"), std::int64_t{1}, {1.5}}, leaf{std::string("a"), std::int64_t{1}, {1.5}},
-                                   leaf{tfpp::null, tfpp::null, {}}, leaf{tfpp::unknown, std::int64_t{2}, {}}};
+    set_model sm =
+        tfpp::set<leaf>{leaf{std::string("a"), std::int64_t{1}, {1.5}}, leaf{std::string("a"), std::int64_t{1}, {1.5}},
+                        leaf{tfpp::null, tfpp::null, {}}, leaf{tfpp::unknown, std::int64_t{2}, {}}};
     put(t, "set", sel(1, tfpp::to_msgpack(sm)));
     put(t, "set-null", sel(1, "\xc0"));
     put(t, "set-unknown", sel(1, std::string("\xd4\x00\x00", 3)));
     // a set with two equal elements on the wire: kept once
-    put(t, "set-duplicates", sel(1, test_codec::bytes("92 83 a4 6e 61 6d 65 a1 61 a4 70 6f 72 74 01 a7 77 65 69 67 68 74 73 90"
-                                             "   83 a4 6e 61 6d 65 a1 61 a4 70 6f 72 74 01 a7 77 65 69 67 68 74 73 90")));
+    put(t, "set-duplicates",
+        sel(1, test_codec::bytes("92 83 a4 6e 61 6d 65 a1 61 a4 70 6f 72 74 01 a7 77 65 69 67 68 74 73 90"
+                                 "   83 a4 6e 61 6d 65 a1 61 a4 70 6f 72 74 01 a7 77 65 69 67 68 74 73 90")));
 
-    map_model mm{{"x", std::tuple<tfpp::number, tfpp::value<std::string>, dynamic>{*tfpp::number::parse("1e400"), std::string("s"),
-                                                                                 dynamic::map(type::boolean(), {})}},
+    map_model mm{{"x",
+                  std::tuple<tfpp::number, tfpp::value<std::string>, dynamic>{
+                      *tfpp::number::parse("1e400"), std::string("s"), dynamic::map(type::boolean(), {})}},
                  {"y", tfpp::null}};
     put(t, "map", sel(2, tfpp::to_msgpack(mm)));
     put(t, "map-duplicate-key", sel(2, test_codec::bytes("82 a1 6b c0 a1 6b c0")));
@@ -151,16 +158,16 @@ void typed_seeds() {
     // numbers in every wire form: uint64 max, int64 min, float32, decimal text, NaN, -Inf
     put(t, "list-number-forms",
         sel(3, test_codec::bytes("91 96 cf ff ff ff ff ff ff ff ff d3 80 00 00 00 00 00 00 00 ca 3f c0 00 00 "
-                        "a4 31 65 39 39 c4 03 2d 30 35 cb ff f0 00 00 00 00 00 00")));
+                                 "a4 31 65 39 39 c4 03 2d 30 35 cb ff f0 00 00 00 00 00 00")));
     put(t, "list-nan", sel(3, test_codec::bytes("91 92 01 cb 7f f8 00 00 00 00 00 00")));
 
     // depth bombs: nested one-element arrays, far deeper than any limit
     put(t, "depth-bomb-array", sel(3, std::string(10000, '\x91')));
     put(t, "depth-bomb-map", sel(2, [] {
-        std::string s;
-        for (int i = 0; i < 1300; ++i) s += test_codec::bytes("81 a1 6b");
-        return s;
-    }()));
+            std::string s;
+            for (int i = 0; i < 1300; ++i) s += test_codec::bytes("81 a1 6b");
+            return s;
+        }()));
     // length headers far larger than the input
     put(t, "huge-array32", sel(3, test_codec::bytes("dd ff ff ff ff 91 c0")));
     put(t, "huge-map32", sel(2, test_codec::bytes("df ff ff ff ff a1 61")));
@@ -169,12 +176,19 @@ void typed_seeds() {
     put(t, "huge-ext32", sel(1, test_codec::bytes("c9 ff ff ff ff 0c 81")));
     put(t, "huge-array16", sel(3, test_codec::bytes("dc ff ff 90")));
     // invalid UTF-8 in a string field, overlong NUL, surrogate
-    put(t, "invalid-utf8", sel(1, test_codec::bytes("91 83 a4 6e 61 6d 65 a3 ff fe fd a4 70 6f 72 74 c0 a7 77 65 69 67 68 74 73 90")));
+    put(t, "invalid-utf8",
+        sel(1, test_codec::bytes("91 83 a4 6e 61 6d 65 a3 ff fe fd a4 70 6f 72 74 c0 a7 77 65 69 67 68 74 73 90")));
     put(t, "overlong-nul", sel(2, test_codec::bytes("81 a2 c0 80 c0")));
     // refined unknowns (ext 12) of every kind, and malformed ones
-    put(t, "ext12-string-prefix", sel(1, test_codec::bytes("91 83 a4 6e 61 6d 65 c7 06 0c 82 01 c2 02 a1 70 a4 70 6f 72 74 c0 a7 77 65 69 67 68 74 73 90")));
-    put(t, "ext12-number-bounds", sel(1, test_codec::bytes("91 83 a4 6e 61 6d 65 c0 a4 70 6f 72 74 c7 0b 0c 83 01 c2 03 92 01 c3 04 92 05 c2 a7 77 65 69 67 68 74 73 90")));
-    put(t, "ext12-collapse-number", sel(1, test_codec::bytes("91 83 a4 6e 61 6d 65 c0 a4 70 6f 72 74 c7 0b 0c 83 01 c2 03 92 07 c3 04 92 07 c3 a7 77 65 69 67 68 74 73 90")));
+    put(t, "ext12-string-prefix",
+        sel(1, test_codec::bytes(
+                   "91 83 a4 6e 61 6d 65 c7 06 0c 82 01 c2 02 a1 70 a4 70 6f 72 74 c0 a7 77 65 69 67 68 74 73 90")));
+    put(t, "ext12-number-bounds",
+        sel(1, test_codec::bytes("91 83 a4 6e 61 6d 65 c0 a4 70 6f 72 74 c7 0b 0c 83 01 c2 03 92 01 c3 04 92 05 c2 a7 "
+                                 "77 65 69 67 68 74 73 90")));
+    put(t, "ext12-collapse-number",
+        sel(1, test_codec::bytes("91 83 a4 6e 61 6d 65 c0 a4 70 6f 72 74 c7 0b 0c 83 01 c2 03 92 07 c3 04 92 07 c3 a7 "
+                                 "77 65 69 67 68 74 73 90")));
     put(t, "ext12-length", sel(3, test_codec::bytes("91 c7 07 0c 83 01 c2 05 01 06 03")));
     put(t, "ext12-length-zero", sel(3, test_codec::bytes("91 c7 05 0c 82 01 c2 06 00")));
     put(t, "ext12-is-null", sel(3, test_codec::bytes("91 c7 03 0c 81 01 c3")));
@@ -184,11 +198,16 @@ void typed_seeds() {
     put(t, "ext-other-type", sel(1, test_codec::bytes("d5 05 00 00")));
     put(t, "ext12-prefix-for-number", sel(3, test_codec::bytes("91 91 c7 04 0c 81 02 a1 70")));
     // repeated and unknown object attributes, nulls where plain types stand
-    put(t, "object-duplicate-attribute", sel(1, test_codec::bytes("91 84 a4 6e 61 6d 65 c0 a4 6e 61 6d 65 c0 a4 70 6f 72 74 c0 a7 77 65 69 67 68 74 73 90")));
-    put(t, "object-unknown-attribute", sel(1, test_codec::bytes("91 84 a4 6e 61 6d 65 c0 a1 7a c0 a4 70 6f 72 74 c0 a7 77 65 69 67 68 74 73 90")));
+    put(t, "object-duplicate-attribute",
+        sel(1, test_codec::bytes(
+                   "91 84 a4 6e 61 6d 65 c0 a4 6e 61 6d 65 c0 a4 70 6f 72 74 c0 a7 77 65 69 67 68 74 73 90")));
+    put(t, "object-unknown-attribute",
+        sel(1, test_codec::bytes("91 84 a4 6e 61 6d 65 c0 a1 7a c0 a4 70 6f 72 74 c0 a7 77 65 69 67 68 74 73 90")));
     put(t, "object-missing-attribute", sel(1, test_codec::bytes("91 82 a4 6e 61 6d 65 c0 a4 70 6f 72 74 c0")));
-    put(t, "object-null-plain", sel(1, test_codec::bytes("91 83 a4 6e 61 6d 65 c0 a4 70 6f 72 74 c0 a7 77 65 69 67 68 74 73 c0")));
-    put(t, "unknown-in-plain", sel(1, test_codec::bytes("91 83 a4 6e 61 6d 65 c0 a4 70 6f 72 74 c0 a7 77 65 69 67 68 74 73 d4 00 00")));
+    put(t, "object-null-plain",
+        sel(1, test_codec::bytes("91 83 a4 6e 61 6d 65 c0 a4 70 6f 72 74 c0 a7 77 65 69 67 68 74 73 c0")));
+    put(t, "unknown-in-plain",
+        sel(1, test_codec::bytes("91 83 a4 6e 61 6d 65 c0 a4 70 6f 72 74 c0 a7 77 65 69 67 68 74 73 d4 00 00")));
     put(t, "reserved-byte", sel(0, "\xc1"));
 }
 
@@ -201,57 +220,71 @@ void dynamic_seeds() {
     auto enc = [&](unsigned i, const dynamic& v) { return sel(i, tfpp::to_msgpack(v, c[i])); };
 
     const dynamic obj = dynamic::object({{"id", dynamic("a")}, {"n", dynamic(1)}, {"on", dynamic(true)}});
-    const dynamic nested = dynamic::object(
-        {{"s", dynamic("x")}, {"l", dynamic::list(type::number(), {dynamic(1), dynamic(*tfpp::number::parse("0.1"))})},
-         {"m", dynamic::map(type::boolean(), {{"k", dynamic(false)}})},
-         {"t", dynamic::tuple({dynamic("a"), dynamic::null(type::number())})}});
+    const dynamic nested =
+        dynamic::object({{"s", dynamic("x")},
+                         {"l", dynamic::list(type::number(), {dynamic(1), dynamic(*tfpp::number::parse("0.1"))})},
+                         {"m", dynamic::map(type::boolean(), {{"k", dynamic(false)}})},
+                         {"t", dynamic::tuple({dynamic("a"), dynamic::null(type::number())})}});
     put(t, "0-string", enc(0, dynamic("hello")));
     put(t, "0-object", enc(0, nested));
     put(t, "0-null", enc(0, dynamic()));
     put(t, "0-unknown", enc(0, dynamic::unknown(type::dynamic())));
     put(t, "0-unknown-number", enc(0, dynamic::unknown(type::number(), refined_number(1, 9))));
-    put(t, "0-set", enc(0, dynamic::set(type::string(), {dynamic("b"), dynamic("a"), dynamic::unknown(type::string())})));
+    put(t, "0-set",
+        enc(0, dynamic::set(type::string(), {dynamic("b"), dynamic("a"), dynamic::unknown(type::string())})));
     // a wrapper whose type is itself dynamic, wrapping another wrapper
-    put(t, "0-wrapper-in-wrapper", sel(0, test_codec::bytes("92 a9 22 64 79 6e 61 6d 69 63 22 92 c4 08 22 73 74 72 69 6e 67 22 a1 78")));
+    put(t, "0-wrapper-in-wrapper",
+        sel(0, test_codec::bytes("92 a9 22 64 79 6e 61 6d 69 63 22 92 c4 08 22 73 74 72 69 6e 67 22 a1 78")));
     put(t, "0-wrapper-bad-type-json", sel(0, test_codec::bytes("92 c4 05 5b 22 6c 69 73 a1 78")));
     put(t, "0-wrapper-one-element", sel(0, test_codec::bytes("91 c4 08 22 73 74 72 69 6e 67 22")));
-    put(t, "0-object-optional", sel(0, tfpp::to_msgpack(dynamic::object(type::object({{"a", type::string(), true}}), {dynamic("v")}), type::dynamic())));
+    put(t, "0-object-optional",
+        sel(0, tfpp::to_msgpack(dynamic::object(type::object({{"a", type::string(), true}}), {dynamic("v")}),
+                                type::dynamic())));
     put(t, "0-depth-bomb", sel(0, [] {
-        std::string s;
-        for (int i = 0; i < 300; ++i) s += test_codec::bytes("92 c4 09 22 64 79 6e 61 6d 69 63 22");
-        return s + "\xc0";
-    }()));
+            std::string s;
+            for (int i = 0; i < 300; ++i) s += test_codec::bytes("92 c4 09 22 64 79 6e 61 6d 69 63 22");
+            return s + "\xc0";
+        }()));
     put(t, "0-type-depth-bomb", sel(0, [] {
-        std::string ty;
-        for (int i = 0; i < 500; ++i) ty += "[\"list\",";
-        ty += "\"string\"";
-        for (int i = 0; i < 500; ++i) ty += "]";
-        std::string s = test_codec::bytes("92 c5");
-        s += static_cast<char>(ty.size() >> 8);
-        s += static_cast<char>(ty.size() & 0xff);
-        return s + ty + "\x90";
-    }()));
+            std::string ty;
+            for (int i = 0; i < 500; ++i) ty += "[\"list\",";
+            ty += "\"string\"";
+            for (int i = 0; i < 500; ++i) ty += "]";
+            std::string s = test_codec::bytes("92 c5");
+            s += static_cast<char>(ty.size() >> 8);
+            s += static_cast<char>(ty.size() & 0xff);
+            return s + ty + "\x90";
+        }()));
 
     put(t, "1-list", enc(1, dynamic::list(type::dynamic(), {dynamic("a"), dynamic("b"), dynamic()})));
-    put(t, "1-list-mixed-types", sel(1, test_codec::bytes("92 92 c4 08 22 73 74 72 69 6e 67 22 a1 61 92 c4 08 22 6e 75 6d 62 65 72 22 01")));
+    put(t, "1-list-mixed-types",
+        sel(1, test_codec::bytes("92 92 c4 08 22 73 74 72 69 6e 67 22 a1 61 92 c4 08 22 6e 75 6d 62 65 72 22 01")));
     put(t, "1-depth-bomb", sel(1, std::string(10000, '\x91')));
     put(t, "1-huge-array", sel(1, test_codec::bytes("dd 7f ff ff ff c0")));
 
-    put(t, "2-set", enc(2, dynamic::set(c[2].element(), {obj, dynamic::object(c[2].element(), {dynamic("b"), dynamic(2.5), dynamic(false)})})));
+    put(t, "2-set",
+        enc(2, dynamic::set(c[2].element(),
+                            {obj, dynamic::object(c[2].element(), {dynamic("b"), dynamic(2.5), dynamic(false)})})));
     put(t, "2-set-duplicates", sel(2, [&] {
-        std::string one = tfpp::to_msgpack(obj, c[2].element());
-        return "\x92" + one + one;
-    }()));
-    put(t, "2-duplicate-attribute", sel(2, test_codec::bytes("91 84 a2 69 64 a1 61 a1 6e 01 a2 6f 6e c3 a2 69 64 a1 62")));
+            std::string one = tfpp::to_msgpack(obj, c[2].element());
+            return "\x92" + one + one;
+        }()));
+    put(t, "2-duplicate-attribute",
+        sel(2, test_codec::bytes("91 84 a2 69 64 a1 61 a1 6e 01 a2 6f 6e c3 a2 69 64 a1 62")));
     put(t, "2-set-unknown-length", sel(2, test_codec::bytes("c7 07 0c 83 01 c2 05 01 06 01")));
 
-    put(t, "3-tuple", enc(3, dynamic::tuple({dynamic("s"), dynamic(*tfpp::number::parse("1e-400")), dynamic(true),
-                                             dynamic::list(type::boolean(), {dynamic(true)})})));
+    put(t, "3-tuple",
+        enc(3, dynamic::tuple({dynamic("s"), dynamic(*tfpp::number::parse("1e-400")), dynamic(true),
+                               dynamic::list(type::boolean(), {dynamic(true)})})));
     put(t, "3-tuple-short", sel(3, test_codec::bytes("92 a1 73 01")));
 
-    put(t, "4-map", enc(4, dynamic::map(type::number(), {{"a", dynamic(1)}, {"b", dynamic(-2.5)}, {"c", dynamic::null(type::number())}})));
+    put(t, "4-map",
+        enc(4, dynamic::map(type::number(),
+                            {{"a", dynamic(1)}, {"b", dynamic(-2.5)}, {"c", dynamic::null(type::number())}})));
     put(t, "4-duplicate-key", sel(4, test_codec::bytes("82 a1 6b 01 a1 6b 02")));
-    put(t, "4-number-forms", sel(4, test_codec::bytes("84 a1 61 cf ff ff ff ff ff ff ff ff a1 62 a6 2b 31 65 33 30 30 a1 63 a3 49 6e 66 a1 64 a2 2e 35")));
+    put(t, "4-number-forms",
+        sel(4, test_codec::bytes(
+                   "84 a1 61 cf ff ff ff ff ff ff ff ff a1 62 a6 2b 31 65 33 30 30 a1 63 a3 49 6e 66 a1 64 a2 2e 35")));
 
     const dynamic obj5 = dynamic::object(
         c[5], {dynamic::list(c[5].attributes()[0].type.element(),
@@ -261,14 +294,20 @@ void dynamic_seeds() {
     put(t, "5-object", enc(5, obj5));
     put(t, "5-missing-attribute", sel(5, test_codec::bytes("81 a4 6e 61 6d 65 a1 6e")));
 
-    put(t, "6-map", enc(6, dynamic::map(c[6].element(), {{"k", dynamic::list(type::set(type::string()), {dynamic::set(type::string(), {dynamic("x")})})}})));
+    put(t, "6-map",
+        enc(6, dynamic::map(c[6].element(), {{"k", dynamic::list(type::set(type::string()),
+                                                                 {dynamic::set(type::string(), {dynamic("x")})})}})));
     put(t, "6-unknown-list", sel(6, test_codec::bytes("81 a1 6b c7 07 0c 83 01 c2 05 03 06 03")));
 
     const dynamic obj7 = dynamic::object(
-        type::object({{"a", type::string()}, {"b", type::tuple({type::number(), type::dynamic()})}, {"c", type::map(type::boolean())}}),
+        type::object({{"a", type::string()},
+                      {"b", type::tuple({type::number(), type::dynamic()})},
+                      {"c", type::map(type::boolean())}}),
         {dynamic("x"), dynamic::tuple({dynamic(1), dynamic()}), dynamic::map(type::boolean(), {{"z", dynamic(true)}})});
     put(t, "7-object", enc(7, obj7));
-    put(t, "7-map-mixed", sel(7, test_codec::bytes("83 a1 61 c0 a1 62 92 c0 c0 a1 63 82 a1 78 92 c4 06 22 62 6f 6f 6c 22 c3 a1 79 92 c4 08 22 73 74 72 69 6e 67 22 a1 73")));
+    put(t, "7-map-mixed",
+        sel(7, test_codec::bytes("83 a1 61 c0 a1 62 92 c0 c0 a1 63 82 a1 78 92 c4 06 22 62 6f 6f 6c 22 c3 a1 79 92 c4 "
+                                 "08 22 73 74 72 69 6e 67 22 a1 73")));
     put(t, "7-depth6", sel(0x87, tfpp::to_msgpack(obj7, c[7])));
 }
 
@@ -276,13 +315,33 @@ void type_json_seeds() {
     const std::string t = "type_json";
     int n = 0;
     for (std::string_view s : {
-             R"("string")", R"("number")", R"("bool")", R"("dynamic")", R"(["list","string"])", R"(["set",["map","bool"]])",
-             R"(["object",{"a":"string","b":["list","number"]}])", R"(["object",{"a":"string","b":"bool"},["b"]])",
-             R"(["tuple",["string",["tuple",[]],"dynamic"]])", R"(["object",{}])", R"(["object",{"\u2028<&>":"string","":"bool"}])",
-             R"(["object",{"a":"string","a":"number"}])", R"(["object",{"a":"string"},["z"]])", R"(["object",{"a":"string"},null])",
-             R"(["tuple",null])", R"(["list"])", R"(["list","string","extra"])", R"("str")", R"(["what","string"])", R"([])",
-             R"({"list":"string"})", R"(["list",)", R"(["object",{"\ud800":"string"}])", "[\"object\",{\"\xff\":\"string\"}]",
-             R"(["object",{"a":"string"},["a","a"]])", R"(1)", R"(null)",
+             R"("string")",
+             R"("number")",
+             R"("bool")",
+             R"("dynamic")",
+             R"(["list","string"])",
+             R"(["set",["map","bool"]])",
+             R"(["object",{"a":"string","b":["list","number"]}])",
+             R"(["object",{"a":"string","b":"bool"},["b"]])",
+             R"(["tuple",["string",["tuple",[]],"dynamic"]])",
+             R"(["object",{}])",
+             R"(["object",{"\u2028<&>":"string","":"bool"}])",
+             R"(["object",{"a":"string","a":"number"}])",
+             R"(["object",{"a":"string"},["z"]])",
+             R"(["object",{"a":"string"},null])",
+             R"(["tuple",null])",
+             R"(["list"])",
+             R"(["list","string","extra"])",
+             R"("str")",
+             R"(["what","string"])",
+             R"([])",
+             R"({"list":"string"})",
+             R"(["list",)",
+             R"(["object",{"\ud800":"string"}])",
+             "[\"object\",{\"\xff\":\"string\"}]",
+             R"(["object",{"a":"string"},["a","a"]])",
+             R"(1)",
+             R"(null)",
          })
         put(t, "text-" + std::to_string(n++), s);
     std::string deep;
@@ -302,15 +361,17 @@ void json_seeds() {
     const std::string t = "json";
     // typed (selector 8..11 -> model 0..3)
     put(t, "typed-root",
-        sel(8, R"({"s":"hello","b":true,"i":-42,"d":0.25,"num":0.1,"opt":"o","vs":"x","vb":false,"vi":1099511627776,)"
-               R"("vd":1e300,"vn":123456789012345678901234567890,"list":["a","b"],"nums":[1,null,2.5],)"
-               R"("leaves":[{"name":"web","port":80,"weights":[0.5,null]},{"name":"db","port":null,"weights":[]}],)"
-               R"("tags":["b","a",null],"ports":[443,80,443],"by_name":{"one":{"label":"l","flag":true,"exact":7,"names":["n"]},"two":null},)"
-               R"("tup":["t",3,[true,false]],"nested":{"label":"n","flag":false,"exact":null,"names":null},)"
-               R"("deep":[{"k":[1,null]}],"dyn":{"value":{"a":"x"},"type":["object",{"a":"string"}]},"dyns":[{"value":true,"type":"bool"},null]})"));
+        sel(8,
+            R"({"s":"hello","b":true,"i":-42,"d":0.25,"num":0.1,"opt":"o","vs":"x","vb":false,"vi":1099511627776,)"
+            R"("vd":1e300,"vn":123456789012345678901234567890,"list":["a","b"],"nums":[1,null,2.5],)"
+            R"("leaves":[{"name":"web","port":80,"weights":[0.5,null]},{"name":"db","port":null,"weights":[]}],)"
+            R"("tags":["b","a",null],"ports":[443,80,443],"by_name":{"one":{"label":"l","flag":true,"exact":7,"names":["n"]},"two":null},)"
+            R"("tup":["t",3,[true,false]],"nested":{"label":"n","flag":false,"exact":null,"names":null},)"
+            R"("deep":[{"k":[1,null]}],"dyn":{"value":{"a":"x"},"type":["object",{"a":"string"}]},"dyns":[{"value":true,"type":"bool"},null]})"));
     put(t, "typed-root-minimal", sel(8, R"({"s":"","b":false,"i":0,"d":0,"num":0})"));
     put(t, "typed-root-conversions", sel(8, R"({"s":12,"b":"true","i":"7","d":"1e400","num":"-0.0e5","extra":1})"));
-    put(t, "typed-set", sel(9, R"([{"name":"a","port":1,"weights":[1.5]},{"name":"a","port":1,"weights":[1.5]},{"name":null}])"));
+    put(t, "typed-set",
+        sel(9, R"([{"name":"a","port":1,"weights":[1.5]},{"name":"a","port":1,"weights":[1.5]},{"name":null}])"));
     put(t, "typed-map", sel(10, R"({"x":["1e400","s",{"value":[1,2],"type":["list","number"]}],"y":null,"x":null})"));
     put(t, "typed-list", sel(11, R"([[3,1,null,0.1,1e-400],null,[]])"));
     put(t, "typed-bad-utf8", sel(9, "[{\"name\":\"\xc3\x28\"}]"));
@@ -322,12 +383,14 @@ void json_seeds() {
     put(t, "dyn-0-bad-key", sel(0, R"({"value":1,"type":"number","x":1})"));
     put(t, "dyn-1-list", sel(1, R"([{"value":"a","type":"string"},null,{"value":"b","type":"string"}])"));
     put(t, "dyn-1-mixed", sel(1, R"([{"value":"a","type":"string"},{"value":1,"type":"number"}])"));
-    put(t, "dyn-2-set", sel(2, R"([{"id":"a","n":1,"on":true},{"id":"a","n":1,"on":true},{"id":"b","n":"2","on":"false"}])"));
+    put(t, "dyn-2-set",
+        sel(2, R"([{"id":"a","n":1,"on":true},{"id":"a","n":1,"on":true},{"id":"b","n":"2","on":"false"}])"));
     put(t, "dyn-3-tuple", sel(3, R"(["s",0.1,{"value":null,"type":"bool"},[true]])"));
     put(t, "dyn-4-map-duplicates", sel(4, R"({"a":1,"b":2,"a":3})"));
     put(t, "dyn-5-object", sel(5, R"({"name":"n","items":[{"k":"k","v":[3,1,3]}]})"));
     put(t, "dyn-6-map", sel(6, R"({"k":[["x","y"],[]]})"));
-    put(t, "dyn-7-object", sel(7, R"({"a":null,"b":[{"value":1,"type":"number"},null],"c":{"x":{"value":true,"type":"bool"}}})"));
+    put(t, "dyn-7-object",
+        sel(7, R"({"a":null,"b":[{"value":1,"type":"number"},null],"c":{"x":{"value":true,"type":"bool"}}})"));
     put(t, "dyn-depth-bomb", sel(1, std::string(3000, '[')));
 }
 

@@ -8,6 +8,7 @@
 //
 // When an input crashes the process (sanitizer report, trap, abort, uncaught
 // exception), it is written to ./crash-standalone before the process dies.
+#include <unistd.h>
 #include <chrono>
 #include <csignal>
 #include <cstdint>
@@ -17,11 +18,10 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <random>
 #include <memory>
+#include <random>
 #include <string>
 #include <string_view>
-#include <unistd.h>
 #include <vector>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size);
@@ -66,9 +66,9 @@ std::vector<std::uint8_t> read_file(const std::filesystem::path& p) {
 void mutate(std::vector<std::uint8_t>& in, const std::vector<std::vector<std::uint8_t>>& corpus, std::mt19937_64& rng,
             std::size_t max_len) {
     using namespace std::string_view_literals;
-    static constexpr std::string_view tokens[] = {"\xc0"sv, "\xd4\x00\x00"sv, "\xc7\x03\x0c\x81\x01"sv, "\x91"sv, "\x81"sv,
-                                                  "\""sv, "["sv, "]"sv, "{"sv, "}"sv, "null"sv, "1e400"sv, "\"dynamic\""sv,
-                                                  "\xa1"sv, "\xff"sv, "0.1"sv};
+    static constexpr std::string_view tokens[] = {
+        "\xc0"sv, "\xd4\x00\x00"sv, "\xc7\x03\x0c\x81\x01"sv, "\x91"sv, "\x81"sv, "\""sv, "["sv, "]"sv, "{"sv, "}"sv,
+        "null"sv, "1e400"sv,        "\"dynamic\""sv,          "\xa1"sv, "\xff"sv, "0.1"sv};
     const int rounds = 1 + static_cast<int>(rng() % 4);
     for (int r = 0; r < rounds; ++r) {
         const std::size_t pos = in.empty() ? 0 : rng() % (in.size() + 1);
@@ -86,7 +86,8 @@ void mutate(std::vector<std::uint8_t>& in, const std::vector<std::vector<std::ui
             if (!in.empty()) {
                 const std::size_t at = rng() % in.size();
                 const std::size_t n = 1 + rng() % std::min<std::size_t>(16, in.size() - at);
-                in.erase(in.begin() + static_cast<std::ptrdiff_t>(at), in.begin() + static_cast<std::ptrdiff_t>(at + n));
+                in.erase(in.begin() + static_cast<std::ptrdiff_t>(at),
+                         in.begin() + static_cast<std::ptrdiff_t>(at + n));
             }
             break;
         case 4: {  // insert a token

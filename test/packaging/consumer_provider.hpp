@@ -28,7 +28,7 @@ struct note {
 
 struct provider {
     static constexpr std::string_view type_name = "consumer";
-    using resources = tfpp::types<note>;
+    using resources = tfpp::type_list<note>;
 };
 
 static_assert(tfpp::valid_provider<provider>);

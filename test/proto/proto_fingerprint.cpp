@@ -84,8 +84,7 @@ struct Fingerprint {
             s << " oneof=";
             if (owner != nullptr && f.oneof_index() >= 0 && f.oneof_index() < owner->oneof_decl_size())
                 s << owner->oneof_decl(f.oneof_index()).name();
-            else
-                s << "#" << f.oneof_index();
+            else s << "#" << f.oneof_index();
         }
         if (f.proto3_optional()) s << " proto3_optional";
         if (f.has_default_value()) s << " default=" << f.default_value();
@@ -113,8 +112,7 @@ struct Fingerprint {
 
     void message(const std::string& scope, const pb::DescriptorProto& m) {
         const std::string name = join(scope, rename(m.name()));
-        facts.push_back(std::string("message ") + name +
-                        (m.options().map_entry() ? " map_entry" : ""));
+        facts.push_back(std::string("message ") + name + (m.options().map_entry() ? " map_entry" : ""));
         if (m.options().deprecated()) facts.push_back("message " + name + " deprecated");
         options("message " + name, m.options());
         for (const auto& f : m.field()) field("field", name, f, &m);
@@ -138,8 +136,8 @@ struct Fingerprint {
                             std::to_string(r.end() - 1) + " (inclusive)");
         for (const auto& n : m.reserved_name()) facts.push_back("message " + name + " reserved_name " + n);
         for (const auto& r : m.extension_range()) {
-            const std::string what = "message " + name + " extensions " + std::to_string(r.start()) +
-                                     " to " + std::to_string(r.end() - 1) + " (inclusive)";
+            const std::string what = "message " + name + " extensions " + std::to_string(r.start()) + " to " +
+                                     std::to_string(r.end() - 1) + " (inclusive)";
             facts.push_back(what);
             options(what, r.options());
         }
@@ -162,8 +160,7 @@ struct Fingerprint {
             options("service " + name, s.options());
             for (const auto& r : s.method()) {
                 const std::string what = "rpc " + name + "." + r.name();
-                facts.push_back(what + " input=" + type_ref(r.input_type()) +
-                                " output=" + type_ref(r.output_type()) +
+                facts.push_back(what + " input=" + type_ref(r.input_type()) + " output=" + type_ref(r.output_type()) +
                                 " client_streaming=" + (r.client_streaming() ? "true" : "false") +
                                 " server_streaming=" + (r.server_streaming() ? "true" : "false"));
                 if (r.options().deprecated()) facts.push_back(what + " deprecated");

@@ -59,7 +59,7 @@ TEST_CASE("--debug prints TF_REATTACH_PROVIDERS and serves plaintext until SIGIN
     // The line is no go-plugin handshake.
     CHECK(out.find("|grpc|") == std::string::npos);
 
-    struct stat st{};
+    struct stat st {};
     REQUIRE(::lstat(socket.c_str(), &st) == 0);
     CHECK(S_ISSOCK(st.st_mode));
     const std::string dir = parent_dir(socket);

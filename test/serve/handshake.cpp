@@ -58,7 +58,7 @@ TEST_CASE("handshake line: 1|6|unix|<socket>|grpc|<raw base64 certificate>", "[s
     CHECK(X509_cmp_current_time(X509_get0_notBefore(cert.get())) < 0);
 
     // The socket exists, in a private directory under TMPDIR.
-    struct stat st{};
+    struct stat st {};
     REQUIRE(::lstat(hs.address.c_str(), &st) == 0);
     CHECK(S_ISSOCK(st.st_mode));
     const std::string dir = s.socket_dir();
@@ -90,7 +90,7 @@ TEST_CASE("PLUGIN_UNIX_SOCKET_DIR chooses where the socket directory goes", "[se
     CHECK(s.hs.address.rfind(sockets.path() + "/", 0) == 0);
     CHECK(parent_dir(s.socket_dir()) == sockets.path());
     CHECK(s.tmp.empty());  // nothing under TMPDIR
-    struct stat st{};
+    struct stat st {};
     REQUIRE(::lstat(s.socket_dir().c_str(), &st) == 0);
     CHECK((st.st_mode & 07777) == 0700);
     CHECK(is_serving(health_check(s.channel)));
@@ -120,7 +120,7 @@ TEST_CASE("PLUGIN_UNIX_SOCKET_GROUP opens the socket to that group", "[serve]") 
     const gid_t gid = ::getgid();
     o.env["PLUGIN_UNIX_SOCKET_GROUP"] = std::to_string(gid);
     provider_session s(o);
-    struct stat st{};
+    struct stat st {};
     REQUIRE(::lstat(s.socket_dir().c_str(), &st) == 0);
     CHECK((st.st_mode & 07777) == 0750);
     CHECK(st.st_gid == gid);

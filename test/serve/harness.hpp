@@ -58,8 +58,7 @@ using namespace std::chrono_literals;
 using clock_type = std::chrono::steady_clock;
 
 // go-plugin's magic cookie for Terraform and OpenTofu providers.
-inline constexpr std::string_view magic_cookie =
-    "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2";
+inline constexpr std::string_view magic_cookie = "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2";
 
 inline std::string provider_path() {
     const char* p = std::getenv("TFPP_EXAMPLE_PROVIDER");
@@ -185,8 +184,7 @@ public:
         if (!reaped_) {
             ::kill(pid_, SIGKILL);
             int status = 0;
-            while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
-            }
+            while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {}
             reaped_ = true;
         }
         {
@@ -316,7 +314,7 @@ inline environment managed_environment(const temp_dir& tmp) {
 }
 
 inline bool path_exists(const std::string& p) {
-    struct stat st{};
+    struct stat st {};
     return ::lstat(p.c_str(), &st) == 0;
 }
 
@@ -513,8 +511,7 @@ inline std::string to_string(const grpc::ByteBuffer& b) {
 // each request is one message, then the client half-closes and reads every
 // response. A unary call is the case of one message each way.
 inline generic_result generic_call(const std::shared_ptr<grpc::Channel>& channel, const std::string& method,
-                                   const std::vector<std::string>& requests,
-                                   std::chrono::milliseconds timeout = 10s) {
+                                   const std::vector<std::string>& requests, std::chrono::milliseconds timeout = 10s) {
     grpc::GenericStub stub(channel);
     grpc::ClientContext ctx;
     set_deadline(ctx, timeout);
@@ -550,8 +547,7 @@ inline generic_result generic_call(const std::shared_ptr<grpc::Channel>& channel
     cq.Shutdown();
     void* tag;
     bool ok;
-    while (cq.Next(&tag, &ok)) {
-    }
+    while (cq.Next(&tag, &ok)) {}
     return result;
 }
 

@@ -25,8 +25,7 @@ TEST_CASE("GRPCStdio/StreamStdio stays open and Shutdown closes it cleanly", "[s
     auto stub = plugin::GRPCStdio::NewStub(s.channel);
     grpc::ClientContext ctx;
     set_deadline(ctx, 20s);  // bounds the reading thread whatever happens
-    std::unique_ptr<grpc::ClientReader<plugin::StdioData>> reader =
-        stub->StreamStdio(&ctx, google::protobuf::Empty());
+    std::unique_ptr<grpc::ClientReader<plugin::StdioData>> reader = stub->StreamStdio(&ctx, google::protobuf::Empty());
 
     auto done = std::async(std::launch::async, [&] {
         stdio_outcome o;
@@ -63,8 +62,7 @@ TEST_CASE("GRPCStdio/StreamStdio ends when the client cancels it", "[serve]") {
     auto reader = stub->StreamStdio(&ctx, google::protobuf::Empty());
     auto done = std::async(std::launch::async, [&] {
         plugin::StdioData data;
-        while (reader->Read(&data)) {
-        }
+        while (reader->Read(&data)) {}
         return reader->Finish();
     });
     CHECK(done.wait_for(500ms) == std::future_status::timeout);

@@ -7,9 +7,7 @@
 #include <tfpp/serve.hpp>
 
 struct protocol5_provider : local::provider {
-    using resources = tfpp::types<local::file_resource>;
+    using resources = tfpp::type_list<local::file_resource>;
 };
 
-int main(int argc, char** argv) {
-    return tfpp::serve<protocol5_provider>(argc, argv, {.address = "tfpp/local"});
-}
+int main(int argc, char** argv) { return tfpp::serve<protocol5_provider>(argc, argv, {.address = "tfpp/local"}); }

@@ -127,8 +127,8 @@ TEST_CASE("the provider exits by itself when the process that started it goes aw
     } guard{provider_pid};
 
     // The handshake arrives as the second line.
-    const bool handshake = shell.wait_stdout(
-        [](const std::string& out) { return std::count(out.begin(), out.end(), '\n') >= 2; }, 10s);
+    const bool handshake =
+        shell.wait_stdout([](const std::string& out) { return std::count(out.begin(), out.end(), '\n') >= 2; }, 10s);
     INFO("stdout: " << shell.stdout_text());
     CHECK(handshake);
     const auto shell_status = shell.wait_exit(10s);

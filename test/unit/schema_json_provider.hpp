@@ -82,14 +82,14 @@ struct label_block {
 
 struct timeout_values {
     tfpp::optional<std::string> create;
-    tfpp::optional<std::string, tfpp::name<"delete">> delete_;
+    tfpp::optional<std::string, tfpp::terraform_name<"delete">> delete_;
 };
 
 // --- the resource
 
 struct thing_model {
     tfpp::required<std::string, tfpp::requires_replace> name;
-    tfpp::optional<std::string, tfpp::name<"namespace">> namespace_;
+    tfpp::optional<std::string, tfpp::terraform_name<"namespace">> namespace_;
     tfpp::optional<std::int64_t> size;
     tfpp::optional<double> ratio;
     tfpp::optional<bool> enabled;
@@ -102,7 +102,9 @@ struct thing_model {
     tfpp::optional<std::vector<std::map<std::string, tfpp::set<std::string>>>> deep;
     tfpp::computed<std::string, tfpp::sensitive> secret;
     tfpp::optional<std::string, tfpp::deprecated<"Use `name` instead.">> label_text;
-    tfpp::optional<std::string, tfpp::description<"Shown as <b>bold</b> & \"quoted\"\u2028then\u2029done,\ttabbed\x01.">> html;
+    tfpp::optional<std::string,
+                   tfpp::description<"Shown as <b>bold</b> & \"quoted\"\u2028then\u2029done,\ttabbed\x01.">>
+        html;
     tfpp::optional<login_attrs> login;
     tfpp::optional<std::vector<port_rule>> rules;
     tfpp::optional<tfpp::set<member_attrs>> members;
@@ -191,8 +193,8 @@ struct provider {
     static constexpr tfpp::doc doc{.markdown = "The **kitchen** provider."};
     using config = provider_config;
     using provider_meta = meta_model;
-    using resources = tfpp::types<thing_resource, old_resource>;
-    using data_sources = tfpp::types<info_data_source>;
+    using resources = tfpp::type_list<thing_resource, old_resource>;
+    using data_sources = tfpp::type_list<info_data_source>;
 };
 
 static_assert(tfpp::valid_provider<provider>);

@@ -32,11 +32,13 @@ public:
     void append(const diagnostics& other) { items_.insert(items_.end(), other.items_.begin(), other.items_.end()); }
 
     [[nodiscard]] bool has_errors() const noexcept {
-        return std::any_of(items_.begin(), items_.end(), [](const diagnostic& d) { return d.severity == severity::error; });
+        return std::any_of(items_.begin(), items_.end(),
+                           [](const diagnostic& d) { return d.severity == severity::error; });
     }
     [[nodiscard]] bool empty() const noexcept { return items_.empty(); }
     [[nodiscard]] std::size_t size() const noexcept { return items_.size(); }
     [[nodiscard]] const diagnostic& operator[](std::size_t i) const { return items_[i]; }
+    [[nodiscard]] diagnostic& operator[](std::size_t i) { return items_[i]; }
     [[nodiscard]] auto begin() const noexcept { return items_.begin(); }
     [[nodiscard]] auto end() const noexcept { return items_.end(); }
 

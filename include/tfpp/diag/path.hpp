@@ -1,5 +1,14 @@
 // Attribute paths: where in a value something is, printed as a.b[0]["k"].
+//
+//   ctx.error("Cannot write", why, "filename");                        // by name
+//   ctx.error("Cannot write", why, tfpp::path_of(&file_model::filename)); // checked by the compiler
+//   tfpp::path_of(&directory_model::files).then_key(name).then(&directory_file::content)
+//
+// tfpp checks the paths a handler reports against its schema: one that names
+// no attribute is reported without it, with a note that says so.
 #pragma once
+
+#include <tfpp/core/reflect.hpp>
 
 #include <cstdint>
 #include <string>
@@ -15,8 +24,8 @@ public:
     struct step {
         enum class kind : unsigned char { attribute, key, index };
         step::kind kind = kind::attribute;
-        std::string name;            // attribute name or map key
-        std::int64_t position = 0;   // list index
+        std::string name;           // attribute name or map key
+        std::int64_t position = 0;  // list index
         friend bool operator==(const step&, const step&) = default;
     };
     [[nodiscard]] static step attribute(std::string_view name) { return {step::kind::attribute, std::string(name), 0}; }
@@ -31,6 +40,11 @@ public:
     [[nodiscard]] attribute_path then_attribute(std::string_view name) const { return with(attribute(name)); }
     [[nodiscard]] attribute_path then_key(std::string_view k) const { return with(key(k)); }
     [[nodiscard]] attribute_path then_index(std::int64_t i) const { return with(index(i)); }
+    // The field of a nested struct, by member pointer: .then(&directory_file::content).
+    template <class S, class F>
+    [[nodiscard]] attribute_path then(F S::*member) const {
+        return with(attribute(detail::member_field_name(member)));
+    }
 
     void push(step s) { steps_.push_back(std::move(s)); }
     void pop() { steps_.pop_back(); }
@@ -76,5 +90,12 @@ private:
 
     std::vector<step> steps_;
 };
+
+// The path of a model's field, by member pointer, with the name Terraform
+// sees (tfpp::terraform_name<"..."> renames included).
+template <class S, class F>
+[[nodiscard]] attribute_path path_of(F S::*member) {
+    return attribute_path(detail::member_field_name(member));
+}
 
 }  // namespace tfpp

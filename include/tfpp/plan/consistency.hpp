@@ -1,80 +1,56 @@
-// The consistency checker's switch and options. tfpp checks its own planned
-// and applied values against the rules Terraform core enforces
-// (AssertPlanValid after PlanResourceChange, AssertObjectCompatible and the
-// post-apply checks after ApplyResourceChange), so that a violation reaches
-// the user as a diagnostic naming the resource, the attribute, the values
-// and the likely fix, instead of Terraform's "Provider produced invalid
-// plan". The checker itself is in plan/detail/consistency.hpp.
+// The consistency checker: planned and applied values checked on their
+// encoded bytes against the runtime schema, with the rules Terraform core
+// applies to a provider's answers (hashicorp/terraform
+// internal/plans/objchange: AssertPlanValid in plan_valid.go,
+// AssertObjectCompatible in compatible.go, and the checks after
+// ApplyResourceChange in node_resource_abstract_instance.go). tfpp runs it on
+// every plan and apply (tfpp/plan/consistency_mode.hpp turns it off or to
+// warnings); these functions run it on values of one's own.
 //
-// It is on by default. The mode comes from, in this order:
-//   1. tfpp::set_consistency_check(mode), which serve_options::consistency_check
-//      calls when it is set (a provider's deliberate choice);
-//   2. the environment variable TFPP_CONSISTENCY_CHECK: "on", "warn" or "off"
-//      (read once per process);
-//   3. on.
-// "warn" turns each violation into a warning and answers anyway (Terraform
-// then refuses the answer with its own error, after tfpp's explanation).
+// Equal bytes are equal values (go-cty's encoding is canonical, and so is
+// tfpp's), so the common case is a memcmp; where bytes differ the values are
+// compared exactly. Sets are correlated through sorted canonical keys,
+// O(n log n).
 #pragma once
 
 #include <tfpp/diag/diagnostics.hpp>
+#include <tfpp/plan/consistency_mode.hpp>
+#include <tfpp/schema/schema.hpp>
 
-#include <atomic>
-#include <cstddef>
-#include <cstdlib>
-#include <optional>
 #include <string_view>
 
 namespace tfpp {
 
-enum class consistency_check : unsigned char { on, warn, off };
+// Checks a planned state against Terraform's rules for plans
+// (AssertPlanValid, with the planned value's type and write-only attributes
+// null): prior and config as Terraform sent them, planned as the provider
+// answers. Each violation becomes a diagnostic at options.level; true when
+// there was none.
+inline bool check_plan_consistency(const block_schema& schema, std::string_view prior, std::string_view config,
+                                   std::string_view planned, diagnostics& diags,
+                                   const consistency_options& options = {});
 
-// What one check reports and how.
-struct consistency_options {
-    std::string_view resource_type{};  // named in every diagnostic ("local_file")
-    std::string_view operation{};      // apply checks: "create" or "update"
-    tfpp::severity level = severity::error;
-    std::size_t max_diagnostics = 8;  // further violations are counted in one last diagnostic
-};
+// Checks what create or update returned against the planned state it was
+// given: the checks Terraform makes after ApplyResourceChange (an object, of
+// the schema's type, wholly known, write-only attributes null) and
+// AssertObjectCompatible. True when there was no violation.
+inline bool check_apply_consistency(const block_schema& schema, std::string_view planned, std::string_view actual,
+                                    diagnostics& diags, const consistency_options& options = {});
 
-namespace detail {
+}  // namespace tfpp
 
-// "on", "warn", "off" (also 1/0, true/false, yes/no, error, warning); nullopt otherwise.
-inline std::optional<consistency_check> parse_consistency_check(std::string_view s) {
-    for (std::string_view v : {"on", "1", "true", "yes", "error"})
-        if (s == v) return consistency_check::on;
-    for (std::string_view v : {"warn", "warning"})
-        if (s == v) return consistency_check::warn;
-    for (std::string_view v : {"off", "0", "false", "no"})
-        if (s == v) return consistency_check::off;
-    return std::nullopt;
+#include <tfpp/plan/detail/checker.hpp>
+
+namespace tfpp {
+
+inline bool check_plan_consistency(const block_schema& schema, std::string_view prior, std::string_view config,
+                                   std::string_view planned, diagnostics& diags, const consistency_options& options) {
+    return detail::consistency::check_plan(schema, prior, config, planned, diags, options);
 }
 
-// -1: not chosen in code; otherwise a consistency_check.
-inline std::atomic<int>& consistency_check_setting() noexcept {
-    static std::atomic<int> setting{-1};
-    return setting;
-}
-
-// TFPP_CONSISTENCY_CHECK, read once; on when unset or not understood.
-inline consistency_check consistency_check_from_environment() {
-    static const consistency_check mode = [] {
-        const char* v = std::getenv("TFPP_CONSISTENCY_CHECK");
-        return v ? parse_consistency_check(v).value_or(consistency_check::on) : consistency_check::on;
-    }();
-    return mode;
-}
-
-}  // namespace detail
-
-// Fixes the mode for this process (nullopt: back to the environment's).
-inline void set_consistency_check(std::optional<consistency_check> mode) noexcept {
-    detail::consistency_check_setting().store(mode ? static_cast<int>(*mode) : -1, std::memory_order_relaxed);
-}
-
-// The mode in effect now.
-inline consistency_check consistency_check_mode() {
-    const int set = detail::consistency_check_setting().load(std::memory_order_relaxed);
-    return set >= 0 ? static_cast<consistency_check>(set) : detail::consistency_check_from_environment();
+inline bool check_apply_consistency(const block_schema& schema, std::string_view planned, std::string_view actual,
+                                    diagnostics& diags, const consistency_options& options) {
+    return detail::consistency::check_apply(schema, planned, actual, diags, options);
 }
 
 }  // namespace tfpp

@@ -45,7 +45,7 @@ private:
 // `std::optional<model> upgrade(const tfpp::raw_state& old, tfpp::context& ctx);`.
 struct raw_state {
     std::int64_t version = 0;
-    std::string_view json{};                                    // the stored attributes, as JSON
+    std::string_view json{};                                      // the stored attributes, as JSON
     const std::map<std::string, std::string>* flatmap = nullptr;  // instead, state from Terraform before 0.12
 };
 
@@ -56,7 +56,7 @@ struct moved_state {
     std::string_view provider_address{};  // e.g. "registry.terraform.io/hashicorp/local"
     std::string_view type_name{};
     std::int64_t schema_version = 0;
-    std::string_view json{};              // the stored attributes, as JSON
+    std::string_view json{};  // the stored attributes, as JSON
     std::string_view private_state{};
 };
 

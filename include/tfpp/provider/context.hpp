@@ -28,15 +28,17 @@ struct no_object {
 // Why an operation is deferred to a later run (Terraform's deferred actions).
 enum class deferral_reason : unsigned char {
     unknown,
-    resource_config_unknown,   // the configuration holds values not known yet
-    provider_config_unknown,   // the provider's configuration does
-    absent_prerequisite,       // something this needs does not exist yet
+    resource_config_unknown,  // the configuration holds values not known yet
+    provider_config_unknown,  // the provider's configuration does
+    absent_prerequisite,      // something this needs does not exist yet
 };
 
 class context {
 public:
     explicit context(std::stop_token stop = {}, std::string terraform_version = {}, bool deferral_allowed = false)
-        : stop_(std::move(stop)), terraform_version_(std::move(terraform_version)), deferral_allowed_(deferral_allowed) {}
+        : stop_(std::move(stop)),
+          terraform_version_(std::move(terraform_version)),
+          deferral_allowed_(deferral_allowed) {}
 
     // Reports an error, optionally at an attribute path such as "filename"
     // or tfpp::attribute_path("files").then_key(name).

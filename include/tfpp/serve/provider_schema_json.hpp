@@ -7,72 +7,20 @@
 // sources, configuration, identities), the document from tfpp::schema_json.
 #pragma once
 
-#include <tfpp/provider/detail/schemas.hpp>
+#include <tfpp/codec/schema_json.hpp>
 #include <tfpp/provider/provider.hpp>
-#include <tfpp/schema/schema_json.hpp>
 
-#include <algorithm>
+#include <tfpp/serve/detail/schema_json.hpp>
+
 #include <string>
 #include <string_view>
-#include <vector>
 
 namespace tfpp {
-
-namespace detail {
-
-inline std::string ascii_lower(std::string_view s) {
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(),
-                   [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; });
-    return out;
-}
-
-// A provider source address completed as OpenTofu completes the `source` of
-// required_providers: "local" -> "registry.opentofu.org/hashicorp/local",
-// "tfpp/local" -> "registry.opentofu.org/tfpp/local", "host/ns/type" kept;
-// each part in lower case. Empty: hashicorp/<type_name>.
-inline std::string opentofu_provider_address(std::string_view address, std::string_view type_name) {
-    if (address.empty()) address = type_name;
-    const auto slashes = std::count(address.begin(), address.end(), '/');
-    const std::string lower = ascii_lower(address);
-    if (slashes == 0) return "registry.opentofu.org/hashicorp/" + lower;
-    if (slashes == 1) return "registry.opentofu.org/" + lower;
-    return lower;
-}
-
-template <class P, class... R>
-void gather_resources(types<R...>, provider_schemas& out) {
-    (out.resources.emplace_back(R::type_name, &schema_of_resource<P, R>()), ...);
-    (out.resource_identities.emplace_back(R::type_name, identity_of_resource<P, R>()), ...);
-}
-template <class... D>
-void gather_data_sources(types<D...>, provider_schemas& out) {
-    (out.data_sources.emplace_back(D::type_name, &data_source_schema<D>()), ...);
-}
-
-}  // namespace detail
-
-// The parts of provider P (a valid provider: see tfpp::valid_provider), under
-// the address `address` as OpenTofu completes it ("tfpp/local" ->
-// "registry.opentofu.org/tfpp/local"; empty: hashicorp/<P::type_name>).
-// P's provider_meta is not among them: the JSON format has no place for it.
-template <class P>
-provider_schemas schemas_of(std::string_view address = {}) {
-    provider_schemas out;
-    if constexpr (detail::provider_check<P>::ok) {
-        out.address = detail::opentofu_provider_address(address, P::type_name);
-        out.provider = &detail::provider_config_schema<P>();
-        detail::gather_resources<P>(typename detail::resource_list<P>::type{}, out);
-        detail::gather_data_sources(typename detail::data_source_list<P>::type{}, out);
-        std::erase_if(out.resource_identities, [](const auto& e) { return e.second == nullptr; });
-    }
-    return out;
-}
 
 // The `providers schema -json` document of provider P (no trailing newline).
 template <class P>
 std::string provider_schema_json(std::string_view address = {}) {
-    return schema_json(schemas_of<P>(address));
+    return schema_json(detail::schemas_of<P>(address));
 }
 
 }  // namespace tfpp

@@ -25,7 +25,7 @@
 namespace tfpp {
 
 namespace detail {
-class decoder;
+class dynamic_decoder;
 }
 
 class dynamic {
@@ -41,8 +41,8 @@ public:
     dynamic(bool b) : type_(tfpp::type::boolean()), state_(value_state::known), data_(b) {}
     dynamic(tfpp::number n) : type_(tfpp::type::number()), state_(value_state::known), data_(std::move(n)) {}
     template <class N>
-        requires((std::is_integral_v<N> && !std::is_same_v<N, bool>) || std::is_floating_point_v<N>)
-    dynamic(N n) : dynamic(tfpp::number(n)) {}
+    requires((std::is_integral_v<N> && !std::is_same_v<N, bool>) || std::is_floating_point_v<N>) dynamic(N n)
+        : dynamic(tfpp::number(n)) {}
 
     static dynamic null(tfpp::type t) {
         dynamic d;
@@ -197,7 +197,8 @@ public:
             const tfpp::number& n = as_number();
             if (n.is_infinite()) out += n.to_string();
             else if (n.representation() == tfpp::number::form::float64) detail::append_g10(out, n.float64_value());
-            else if (n.is_int64() && n.int64_value() > -10000000000 && n.int64_value() < 10000000000) out += n.to_string();
+            else if (n.is_int64() && n.int64_value() > -10000000000 && n.int64_value() < 10000000000)
+                out += n.to_string();
             else out += detail::go_g10_text(n.exact());
             return;
         }
@@ -231,7 +232,7 @@ public:
     }
 
 private:
-    friend class detail::decoder;
+    friend class detail::dynamic_decoder;
 
     // For a decoder whose values have exactly the types of t (t has no
     // dynamic positions): no checks; sets are still put in canonical order.
@@ -248,9 +249,12 @@ private:
     }
 
     // Map entries in strictly increasing key order (as Terraform sends them).
-    static dynamic assemble(tfpp::type t, std::vector<entry> entries) { return known(std::move(t), std::move(entries)); }
+    static dynamic assemble(tfpp::type t, std::vector<entry> entries) {
+        return known(std::move(t), std::move(entries));
+    }
 
-    using storage = std::variant<std::monostate, bool, tfpp::number, std::string, std::vector<dynamic>, std::vector<entry>>;
+    using storage =
+        std::variant<std::monostate, bool, tfpp::number, std::string, std::vector<dynamic>, std::vector<entry>>;
 
     template <class Content>
     static dynamic known(tfpp::type t, Content content) {
@@ -264,13 +268,11 @@ private:
     // A value fits a slot of type t when its type conforms to t (equal, with
     // anything where t says dynamic), or when its own type is still partly
     // dynamic (a null, an unknown, an empty collection) and it can adopt t.
-    static bool fits(const tfpp::type& t, const dynamic& v) {
-        return conforms(v.type_, t) || conforms(t, v.type_);
-    }
+    static bool fits(const tfpp::type& t, const dynamic& v) { return conforms(v.type_, t) || conforms(t, v.type_); }
     static void check_element(const tfpp::type& t, const dynamic& v) {
         if (!fits(t, v))
-            throw std::invalid_argument("tfpp: a value of type " + v.type_.friendly_name() +
-                                        " cannot stand where " + t.friendly_name() + " is expected");
+            throw std::invalid_argument("tfpp: a value of type " + v.type_.friendly_name() + " cannot stand where " +
+                                        t.friendly_name() + " is expected");
     }
     // The element type of a collection: the declared one, or for dynamic the
     // one type all known-typed elements share.
@@ -359,12 +361,14 @@ private:
         const tfpp::type::kind k = type_.element().which();
         if (k == tfpp::type::kind::string || k == tfpp::type::kind::number || k == tfpp::type::kind::boolean ||
             k == tfpp::type::kind::dynamic) {
-            detail::canonicalize_set(elems, [&](std::size_t a, std::size_t b) { return set_less(elems[a], elems[b]); },
-                                     same);
+            detail::canonicalize_set(
+                elems, [&](std::size_t a, std::size_t b) { return set_less(elems[a], elems[b]); }, same);
         } else {
-            const detail::set_keys keys(elems, [](const dynamic& e) { return e.rank(); },
-                                        [](const dynamic& e, std::string& out) { e.append_set_key(out); });
-            detail::canonicalize_set(elems, [&](std::size_t a, std::size_t b) { return keys.less(a, b); }, same);
+            const detail::set_keys keys(
+                elems, [](const dynamic& e) { return e.rank(); },
+                [](const dynamic& e, std::string& out) { e.append_set_key(out); });
+            detail::canonicalize_set(
+                elems, [&](std::size_t a, std::size_t b) { return keys.less(a, b); }, same);
         }
     }
 

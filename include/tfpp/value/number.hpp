@@ -35,8 +35,7 @@ public:
     constexpr number() noexcept = default;  // zero
 
     template <std::integral I>
-        requires(!std::same_as<I, bool>)
-    number(I v) {  // NOLINT: implicit, like the built-in conversions
+    requires(!std::same_as<I, bool>) number(I v) {  // NOLINT: implicit, like the built-in conversions
         if constexpr (std::is_unsigned_v<I>) {
             if (static_cast<std::uint64_t>(v) > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
                 form_ = form::decimal;
@@ -154,7 +153,7 @@ public:
         const int ia = a.infinite_sign(), ib = b.infinite_sign();
         if (ia != 0 || ib != 0) return ia <=> ib;
         if (a.form_ == form::float64 && b.form_ == form::float64)
-            return a.d_ < b.d_ ? std::strong_ordering::less
+            return a.d_ < b.d_   ? std::strong_ordering::less
                    : a.d_ > b.d_ ? std::strong_ordering::greater
                                  : std::strong_ordering::equal;
         const int c = detail::compare(a.exact(), b.exact());

@@ -98,7 +98,8 @@ inline type type::object(std::vector<attribute> attributes) {
         if (attributes[i].name == attributes[i - 1].name)
             throw std::invalid_argument("tfpp: object type has attribute \"" + attributes[i].name + "\" twice");
     type t(kind::object);
-    const bool d = std::any_of(attributes.begin(), attributes.end(), [](const attribute& a) { return a.type.has_dynamic(); });
+    const bool d =
+        std::any_of(attributes.begin(), attributes.end(), [](const attribute& a) { return a.type.has_dynamic(); });
     t.node_ = std::make_shared<const node>(node{{}, std::move(attributes), {}, d});
     return t;
 }
@@ -132,9 +133,7 @@ inline std::span<const type> type::elements() const {
     return node_->elements;
 }
 
-inline bool type::has_dynamic() const {
-    return kind_ == kind::dynamic || (node_ && node_->dynamic_inside);
-}
+inline bool type::has_dynamic() const { return kind_ == kind::dynamic || (node_ && node_->dynamic_inside); }
 
 inline std::string type::friendly_name() const {
     switch (kind_) {

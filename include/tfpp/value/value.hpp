@@ -10,10 +10,10 @@
 #include <compare>
 #include <concepts>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
-#include <memory>
 #include <type_traits>
 #include <utility>
 
@@ -32,10 +32,10 @@ struct number_bound {
 struct refinements {
     // (Every member has an initializer, so designated initializers such as
     // {.not_null = true} compile cleanly under -Wextra.)
-    bool not_null = false;                          // any type: will not be null
-    std::string string_prefix{};                    // strings: will start with this
-    std::optional<number_bound> lower{}, upper{};   // numbers: range
-    std::int64_t length_min = 0;                    // list, set, map: length range
+    bool not_null = false;                         // any type: will not be null
+    std::string string_prefix{};                   // strings: will start with this
+    std::optional<number_bound> lower{}, upper{};  // numbers: range
+    std::int64_t length_min = 0;                   // list, set, map: length range
     std::optional<std::int64_t> length_max{};
     friend bool operator==(const refinements&, const refinements&) = default;
 };
@@ -100,10 +100,10 @@ public:
     value(unknown_t, refinements r) : state_(value_state::unknown) { refinements_.set(std::move(r)); }
 
     template <class U = T>
-        requires(std::is_constructible_v<T, U &&> && !std::is_same_v<std::remove_cvref_t<U>, value> &&
-                 !std::is_same_v<std::remove_cvref_t<U>, null_t> &&
-                 !std::is_same_v<std::remove_cvref_t<U>, unknown_t>)
-    constexpr value(U&& v) : state_(value_state::known), v_(std::forward<U>(v)) {}
+    requires(std::is_constructible_v<T, U&&> && !std::is_same_v<std::remove_cvref_t<U>, value> &&
+             !std::is_same_v<std::remove_cvref_t<U>, null_t> &&
+             !std::is_same_v<std::remove_cvref_t<U>, unknown_t>) constexpr value(U&& v)
+        : state_(value_state::known), v_(std::forward<U>(v)) {}
 
     [[nodiscard]] constexpr value_state state() const noexcept { return state_; }
     [[nodiscard]] constexpr bool is_null() const noexcept { return state_ == value_state::null; }
@@ -139,9 +139,7 @@ public:
         return v_;
     }
     constexpr void set_null() noexcept(std::is_nothrow_default_constructible_v<T>) { reset(value_state::null); }
-    constexpr void set_unknown() noexcept(std::is_nothrow_default_constructible_v<T>) {
-        reset(value_state::unknown);
-    }
+    constexpr void set_unknown() noexcept(std::is_nothrow_default_constructible_v<T>) { reset(value_state::unknown); }
 
     // Two values are equal when both are null, both unknown with the same
     // refinements, or both known and equal.
@@ -153,11 +151,11 @@ public:
     // value == plain value: true when known and equal. The first parameter is
     // a template so that only values (and attributes) take this path.
     template <class V, class U>
-        requires(std::is_base_of_v<value, V> && !std::is_base_of_v<value, U> &&
-                 requires(const T& t, const U& u) {
-                     { t == u } -> std::convertible_to<bool>;
-                 })
-    friend constexpr bool operator==(const V& a, const U& b) {
+    requires(std::is_base_of_v<value, V> && !std::is_base_of_v<value, U> &&
+             requires(const T& t, const U& u) {
+                 { t == u } -> std::convertible_to<bool>;
+             }) friend constexpr bool
+    operator==(const V& a, const U& b) {
         return a.is_known() && a.get() == b;
     }
 
@@ -178,6 +176,7 @@ private:
     T v_{};
 };
 
+namespace detail {
 template <class T>
 inline constexpr bool is_value_v = false;
 template <class T>
@@ -187,5 +186,6 @@ template <class T>
 inline constexpr bool is_optional_v = false;
 template <class T>
 inline constexpr bool is_optional_v<std::optional<T>> = true;
+}  // namespace detail
 
 }  // namespace tfpp

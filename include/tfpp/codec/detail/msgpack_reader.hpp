@@ -16,12 +16,12 @@ enum class mp_kind : std::uint8_t { nil, boolean, uint, sint, float32, float64, 
 struct mp_token {
     mp_kind kind = mp_kind::nil;
     bool boolean = false;
-    std::uint64_t uint = 0;        // uint
-    std::int64_t sint = 0;         // sint (negative integers only)
-    double real = 0;               // float32 / float64
-    std::string_view bytes;        // str, bin, ext payload
-    std::uint32_t count = 0;       // array elements, map pairs
-    std::int8_t ext_type = 0;      // ext
+    std::uint64_t uint = 0;    // uint
+    std::int64_t sint = 0;     // sint (negative integers only)
+    double real = 0;           // float32 / float64
+    std::string_view bytes;    // str, bin, ext payload
+    std::uint32_t count = 0;   // array elements, map pairs
+    std::int8_t ext_type = 0;  // ext
 };
 
 class msgpack_reader {

@@ -65,11 +65,12 @@ bool report_number_fit(number_fit fit, diagnostics& diags, const attribute_path&
     if (fit == number_fit::not_whole) {
         diags.error("Invalid value", "the number is not a whole number", path);
     } else {
-        diags.error("Number out of range", "the number does not fit the provider's model (" +
-                                               std::string(std::is_floating_point_v<N> ? "floating point"
-                                                           : std::is_signed_v<N>       ? "signed integer"
-                                                                                       : "unsigned integer") +
-                                               " of " + std::to_string(sizeof(N) * 8) + " bits)",
+        diags.error("Number out of range",
+                    "the number does not fit the provider's model (" +
+                        std::string(std::is_floating_point_v<N> ? "floating point"
+                                    : std::is_signed_v<N>       ? "signed integer"
+                                                                : "unsigned integer") +
+                        " of " + std::to_string(sizeof(N) * 8) + " bits)",
                     path);
     }
     return false;

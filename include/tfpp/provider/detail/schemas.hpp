@@ -3,9 +3,9 @@
 // hooks that need the codecs.
 #pragma once
 
-#include <tfpp/plan/detail/hooks.hpp>
-#include <tfpp/provider/provider.hpp>
-#include <tfpp/schema/schema.hpp>
+#include <tfpp/provider/detail/checks.hpp>
+#include <tfpp/provider/detail/plan_hooks.hpp>
+#include <tfpp/schema/schema_of.hpp>
 
 #include <memory>
 
@@ -92,29 +92,11 @@ const identity_schema* resource_identity_schema() {
     }
 }
 
-class resource_handler;
-
 }  // namespace tfpp::detail
 
-namespace tfpp {
+#include <tfpp/provider/compiled_resource.hpp>
 
-// The handler code of a resource that declares
-// `static constexpr bool compiled_separately = true;`: declared here, defined
-// in tfpp/compile.hpp, and compiled in the file that says
-//
-//     #include <tfpp/compile.hpp>
-//     template struct tfpp::compiled_resource<my::provider, my::resource>;
-//
-// so that the file with main() instantiates none of it. A provider's
-// resources then compile in parallel and each compiler holds only its own.
-template <class P, class R>
-struct compiled_resource {
-    static std::unique_ptr<detail::resource_handler> make(P& provider);
-    static const block_schema& schema();
-    static const identity_schema* identity();
-};
-
-namespace detail {
+namespace tfpp::detail {
 
 // A resource's schema wherever it is compiled.
 template <class P, class R>
@@ -128,6 +110,4 @@ const identity_schema* identity_of_resource() {
     else return resource_identity_schema<R>();
 }
 
-}  // namespace detail
-
-}  // namespace tfpp
+}  // namespace tfpp::detail

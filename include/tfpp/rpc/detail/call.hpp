@@ -3,7 +3,7 @@
 // taking the process down.
 #pragma once
 
-#include <tfpp/log/log.hpp>
+#include <tfpp/diag/log.hpp>
 
 #include <grpcpp/grpcpp.h>
 #include <grpcpp/support/method_handler.h>
@@ -16,25 +16,25 @@
 
 namespace tfpp::detail {
 
-inline constexpr std::string_view sdk_module = "sdk.tfpp";
-
 template <class F>
 grpc::Status rpc_call(std::string_view rpc, F&& f) {
     const auto start = std::chrono::steady_clock::now();
-    if (log::enabled(log::level::debug)) log::write(log::level::debug, sdk_module, "Received request", {{"tf_rpc", rpc}});
+    if (log::enabled(log::level::debug))
+        log::write(log::level::debug, log::sdk_module, "Received request", {{"tf_rpc", rpc}});
     try {
         f();
     } catch (const std::exception& e) {
-        log::write(log::level::error, sdk_module, "Request failed", {{"tf_rpc", rpc}, {"error", e.what()}});
+        log::write(log::level::error, log::sdk_module, "Request failed", {{"tf_rpc", rpc}, {"error", e.what()}});
         return grpc::Status(grpc::StatusCode::INTERNAL, std::string(rpc) + " failed in the provider: " + e.what());
     } catch (...) {
-        log::write(log::level::error, sdk_module, "Request failed", {{"tf_rpc", rpc}});
+        log::write(log::level::error, log::sdk_module, "Request failed", {{"tf_rpc", rpc}});
         return grpc::Status(grpc::StatusCode::INTERNAL, std::string(rpc) + " failed in the provider");
     }
     if (log::enabled(log::level::debug)) {
         const auto ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
         const std::string duration = std::to_string(ms);
-        log::write(log::level::debug, sdk_module, "Served request", {{"tf_rpc", rpc}, {"tf_req_duration_ms", duration}});
+        log::write(log::level::debug, log::sdk_module, "Served request",
+                   {{"tf_rpc", rpc}, {"tf_req_duration_ms", duration}});
     }
     return grpc::Status::OK;
 }

@@ -30,8 +30,7 @@ template <class Request>
 bool deferral_allowed(const Request& req) {
     if constexpr (requires { req.client_capabilities().deferral_allowed(); })
         return req.client_capabilities().deferral_allowed();
-    else
-        return false;
+    else return false;
 }
 
 template <class Response>
@@ -215,7 +214,8 @@ void apply_resource_change(Engine& e, const Request& req, Response& resp) {
         if (ctx.has_errors()) {
             resp.mutable_new_state()->CopyFrom(req.prior_state());
         } else {
-            if (auto state = r->apply(prior, planned, config, ctx)) resp.mutable_new_state()->set_msgpack(std::move(*state));
+            if (auto state = r->apply(prior, planned, config, ctx))
+                resp.mutable_new_state()->set_msgpack(std::move(*state));
             resp.set_private_(std::string(ctx.private_state()));
         }
     } else {
@@ -279,8 +279,7 @@ void move_resource_state(Engine& e, const Request& req, Response& resp) {
             context scratch = e.make_context();
             if (auto state = source->upgrade(req.source_schema_version(), req.source_state().json(), nullptr, scratch))
                 source_current = std::move(*state);
-            else
-                ctx.diagnostics().append(scratch.diagnostics());
+            else ctx.diagnostics().append(scratch.diagnostics());
         }
         const moved_state from{address, req.source_type_name(), req.source_schema_version(), req.source_state().json(),
                                req.source_private()};

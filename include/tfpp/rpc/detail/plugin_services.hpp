@@ -42,8 +42,7 @@ public:
     }
     // For a long-lived stream: waits until triggered or the client cancels.
     void wait_while_open(grpc::ServerContext& ctx) {
-        while (!ctx.IsCancelled() && !wait_for(std::chrono::milliseconds(200))) {
-        }
+        while (!ctx.IsCancelled() && !wait_for(std::chrono::milliseconds(200))) {}
     }
 
 private:
@@ -140,8 +139,7 @@ public:
     grpc::Status StartStream(grpc::ServerContext*,
                              grpc::ServerReaderWriter<plugin::ConnInfo, plugin::ConnInfo>* stream) override {
         plugin::ConnInfo info;
-        while (stream->Read(&info)) {
-        }
+        while (stream->Read(&info)) {}
         return grpc::Status::OK;
     }
 };

@@ -13,16 +13,14 @@
 namespace tfpp::detail {
 
 template <class Engine>
-class provider_service_v5 final
-    : public tfplugin5::Provider::Service {
+class provider_service_v5 final : public tfplugin5::Provider::Service {
 public:
     // GetSchema is answered from bytes serialized once. 1 is its position in
     // the proto's service, which the generated code numbers methods by (the
     // serve tests would see any other method answer with the schema).
     explicit provider_service_v5(Engine& e) : e_(e) {
-        MarkMethodStreamed(1, raw_unary_handler("GetSchema", [this]() -> const grpc::ByteBuffer& {
-                               return schema_buffer();
-                           }));
+        MarkMethodStreamed(
+            1, raw_unary_handler("GetSchema", [this]() -> const grpc::ByteBuffer& { return schema_buffer(); }));
     }
     grpc::Status PrepareProviderConfig(grpc::ServerContext*, const tfplugin5::PrepareProviderConfig_Request* req,
                                        tfplugin5::PrepareProviderConfig_Response* resp) override {
@@ -30,7 +28,8 @@ public:
             resp->mutable_prepared_config()->CopyFrom(req->config()), validate_provider_config(e_, *req, *resp);
         });
     }
-    grpc::Status ValidateResourceTypeConfig(grpc::ServerContext*, const tfplugin5::ValidateResourceTypeConfig_Request* req,
+    grpc::Status ValidateResourceTypeConfig(grpc::ServerContext*,
+                                            const tfplugin5::ValidateResourceTypeConfig_Request* req,
                                             tfplugin5::ValidateResourceTypeConfig_Response* resp) override {
         return rpc_call("ValidateResourceTypeConfig", [&] { validate_resource_config(e_, *req, *resp); });
     }
@@ -54,7 +53,8 @@ public:
                                       tfplugin5::UpgradeResourceState_Response* resp) override {
         return rpc_call("UpgradeResourceState", [&] { upgrade_resource_state(e_, *req, *resp); });
     }
-    grpc::Status GetResourceIdentitySchemas(grpc::ServerContext*, const tfplugin5::GetResourceIdentitySchemas_Request* req,
+    grpc::Status GetResourceIdentitySchemas(grpc::ServerContext*,
+                                            const tfplugin5::GetResourceIdentitySchemas_Request* req,
                                             tfplugin5::GetResourceIdentitySchemas_Response* resp) override {
         return rpc_call("GetResourceIdentitySchemas", [&] { (void)req, get_resource_identity_schemas(e_, *resp); });
     }
@@ -94,7 +94,8 @@ public:
             answer_not_supported(*resp, "GenerateResourceConfig", "generating configuration for " + req->type_name());
         });
     }
-    grpc::Status ValidateEphemeralResourceConfig(grpc::ServerContext*, const tfplugin5::ValidateEphemeralResourceConfig_Request* req,
+    grpc::Status ValidateEphemeralResourceConfig(grpc::ServerContext*,
+                                                 const tfplugin5::ValidateEphemeralResourceConfig_Request* req,
                                                  tfplugin5::ValidateEphemeralResourceConfig_Response* resp) override {
         return rpc_call("ValidateEphemeralResourceConfig", [&] {
             answer_not_supported(*resp, "ValidateEphemeralResourceConfig", "ephemeral resource " + req->type_name());
@@ -118,7 +119,8 @@ public:
             answer_not_supported(*resp, "CloseEphemeralResource", "ephemeral resource " + req->type_name());
         });
     }
-    grpc::Status ValidateListResourceConfig(grpc::ServerContext*, const tfplugin5::ValidateListResourceConfig_Request* req,
+    grpc::Status ValidateListResourceConfig(grpc::ServerContext*,
+                                            const tfplugin5::ValidateListResourceConfig_Request* req,
                                             tfplugin5::ValidateListResourceConfig_Response* resp) override {
         return rpc_call("ValidateListResourceConfig", [&] {
             answer_not_supported(*resp, "ValidateListResourceConfig", "list resource " + req->type_name());
@@ -127,7 +129,7 @@ public:
     grpc::Status GetFunctions(grpc::ServerContext*, const tfplugin5::GetFunctions_Request* req,
                               tfplugin5::GetFunctions_Response* resp) override {
         return rpc_call("GetFunctions", [&] {
-            (void)req, (void)resp  /* the provider declares no functions: the empty answer is the true one */;
+            (void)req, (void)resp /* the provider declares no functions: the empty answer is the true one */;
         });
     }
     grpc::Status CallFunction(grpc::ServerContext*, const tfplugin5::CallFunction_Request* req,
@@ -139,15 +141,13 @@ public:
     }
     grpc::Status PlanAction(grpc::ServerContext*, const tfplugin5::PlanAction_Request* req,
                             tfplugin5::PlanAction_Response* resp) override {
-        return rpc_call("PlanAction", [&] {
-            answer_not_supported(*resp, "PlanAction", "action " + req->action_type());
-        });
+        return rpc_call("PlanAction",
+                        [&] { answer_not_supported(*resp, "PlanAction", "action " + req->action_type()); });
     }
     grpc::Status ValidateActionConfig(grpc::ServerContext*, const tfplugin5::ValidateActionConfig_Request* req,
                                       tfplugin5::ValidateActionConfig_Response* resp) override {
-        return rpc_call("ValidateActionConfig", [&] {
-            answer_not_supported(*resp, "ValidateActionConfig", "action " + req->type_name());
-        });
+        return rpc_call("ValidateActionConfig",
+                        [&] { answer_not_supported(*resp, "ValidateActionConfig", "action " + req->type_name()); });
     }
     grpc::Status ListResource(grpc::ServerContext*, const tfplugin5::ListResource_Request* req,
                               grpc::ServerWriter<tfplugin5::ListResource_Event>* writer) override {

@@ -13,16 +13,14 @@
 namespace tfpp::detail {
 
 template <class Engine>
-class provider_service_v6 final
-    : public tfplugin6::Provider::Service {
+class provider_service_v6 final : public tfplugin6::Provider::Service {
 public:
     // GetProviderSchema is answered from bytes serialized once. 1 is its position in
     // the proto's service, which the generated code numbers methods by (the
     // serve tests would see any other method answer with the schema).
     explicit provider_service_v6(Engine& e) : e_(e) {
-        MarkMethodStreamed(1, raw_unary_handler("GetProviderSchema", [this]() -> const grpc::ByteBuffer& {
-                               return schema_buffer();
-                           }));
+        MarkMethodStreamed(
+            1, raw_unary_handler("GetProviderSchema", [this]() -> const grpc::ByteBuffer& { return schema_buffer(); }));
     }
     grpc::Status ValidateProviderConfig(grpc::ServerContext*, const tfplugin6::ValidateProviderConfig_Request* req,
                                         tfplugin6::ValidateProviderConfig_Response* resp) override {
@@ -32,7 +30,8 @@ public:
                                         tfplugin6::ValidateResourceConfig_Response* resp) override {
         return rpc_call("ValidateResourceConfig", [&] { validate_resource_config(e_, *req, *resp); });
     }
-    grpc::Status ValidateDataResourceConfig(grpc::ServerContext*, const tfplugin6::ValidateDataResourceConfig_Request* req,
+    grpc::Status ValidateDataResourceConfig(grpc::ServerContext*,
+                                            const tfplugin6::ValidateDataResourceConfig_Request* req,
                                             tfplugin6::ValidateDataResourceConfig_Response* resp) override {
         return rpc_call("ValidateDataResourceConfig", [&] { validate_data_source_config(e_, *req, *resp); });
     }
@@ -52,33 +51,28 @@ public:
     }
     grpc::Status ConfigureStateStore(grpc::ServerContext*, const tfplugin6::ConfigureStateStore_Request* req,
                                      tfplugin6::ConfigureStateStore_Response* resp) override {
-        return rpc_call("ConfigureStateStore", [&] {
-            answer_not_supported(*resp, "ConfigureStateStore", "state store " + req->type_name());
-        });
+        return rpc_call("ConfigureStateStore",
+                        [&] { answer_not_supported(*resp, "ConfigureStateStore", "state store " + req->type_name()); });
     }
     grpc::Status LockState(grpc::ServerContext*, const tfplugin6::LockState_Request* req,
                            tfplugin6::LockState_Response* resp) override {
-        return rpc_call("LockState", [&] {
-            answer_not_supported(*resp, "LockState", "state store " + req->type_name());
-        });
+        return rpc_call("LockState",
+                        [&] { answer_not_supported(*resp, "LockState", "state store " + req->type_name()); });
     }
     grpc::Status UnlockState(grpc::ServerContext*, const tfplugin6::UnlockState_Request* req,
                              tfplugin6::UnlockState_Response* resp) override {
-        return rpc_call("UnlockState", [&] {
-            answer_not_supported(*resp, "UnlockState", "state store " + req->type_name());
-        });
+        return rpc_call("UnlockState",
+                        [&] { answer_not_supported(*resp, "UnlockState", "state store " + req->type_name()); });
     }
     grpc::Status GetStates(grpc::ServerContext*, const tfplugin6::GetStates_Request* req,
                            tfplugin6::GetStates_Response* resp) override {
-        return rpc_call("GetStates", [&] {
-            answer_not_supported(*resp, "GetStates", "state store " + req->type_name());
-        });
+        return rpc_call("GetStates",
+                        [&] { answer_not_supported(*resp, "GetStates", "state store " + req->type_name()); });
     }
     grpc::Status DeleteState(grpc::ServerContext*, const tfplugin6::DeleteState_Request* req,
                              tfplugin6::DeleteState_Response* resp) override {
-        return rpc_call("DeleteState", [&] {
-            answer_not_supported(*resp, "DeleteState", "state store " + req->type_name());
-        });
+        return rpc_call("DeleteState",
+                        [&] { answer_not_supported(*resp, "DeleteState", "state store " + req->type_name()); });
     }
     grpc::Status GetMetadata(grpc::ServerContext*, const tfplugin6::GetMetadataMsg_Request* req,
                              tfplugin6::GetMetadataMsg_Response* resp) override {
@@ -88,7 +82,8 @@ public:
                                       tfplugin6::UpgradeResourceState_Response* resp) override {
         return rpc_call("UpgradeResourceState", [&] { upgrade_resource_state(e_, *req, *resp); });
     }
-    grpc::Status GetResourceIdentitySchemas(grpc::ServerContext*, const tfplugin6::GetResourceIdentitySchemas_Request* req,
+    grpc::Status GetResourceIdentitySchemas(grpc::ServerContext*,
+                                            const tfplugin6::GetResourceIdentitySchemas_Request* req,
                                             tfplugin6::GetResourceIdentitySchemas_Response* resp) override {
         return rpc_call("GetResourceIdentitySchemas", [&] { (void)req, get_resource_identity_schemas(e_, *resp); });
     }
@@ -128,7 +123,8 @@ public:
             answer_not_supported(*resp, "GenerateResourceConfig", "generating configuration for " + req->type_name());
         });
     }
-    grpc::Status ValidateEphemeralResourceConfig(grpc::ServerContext*, const tfplugin6::ValidateEphemeralResourceConfig_Request* req,
+    grpc::Status ValidateEphemeralResourceConfig(grpc::ServerContext*,
+                                                 const tfplugin6::ValidateEphemeralResourceConfig_Request* req,
                                                  tfplugin6::ValidateEphemeralResourceConfig_Response* resp) override {
         return rpc_call("ValidateEphemeralResourceConfig", [&] {
             answer_not_supported(*resp, "ValidateEphemeralResourceConfig", "ephemeral resource " + req->type_name());
@@ -152,7 +148,8 @@ public:
             answer_not_supported(*resp, "CloseEphemeralResource", "ephemeral resource " + req->type_name());
         });
     }
-    grpc::Status ValidateListResourceConfig(grpc::ServerContext*, const tfplugin6::ValidateListResourceConfig_Request* req,
+    grpc::Status ValidateListResourceConfig(grpc::ServerContext*,
+                                            const tfplugin6::ValidateListResourceConfig_Request* req,
                                             tfplugin6::ValidateListResourceConfig_Response* resp) override {
         return rpc_call("ValidateListResourceConfig", [&] {
             answer_not_supported(*resp, "ValidateListResourceConfig", "list resource " + req->type_name());
@@ -161,7 +158,7 @@ public:
     grpc::Status GetFunctions(grpc::ServerContext*, const tfplugin6::GetFunctions_Request* req,
                               tfplugin6::GetFunctions_Response* resp) override {
         return rpc_call("GetFunctions", [&] {
-            (void)req, (void)resp  /* the provider declares no functions: the empty answer is the true one */;
+            (void)req, (void)resp /* the provider declares no functions: the empty answer is the true one */;
         });
     }
     grpc::Status CallFunction(grpc::ServerContext*, const tfplugin6::CallFunction_Request* req,
@@ -173,15 +170,13 @@ public:
     }
     grpc::Status PlanAction(grpc::ServerContext*, const tfplugin6::PlanAction_Request* req,
                             tfplugin6::PlanAction_Response* resp) override {
-        return rpc_call("PlanAction", [&] {
-            answer_not_supported(*resp, "PlanAction", "action " + req->action_type());
-        });
+        return rpc_call("PlanAction",
+                        [&] { answer_not_supported(*resp, "PlanAction", "action " + req->action_type()); });
     }
     grpc::Status ValidateActionConfig(grpc::ServerContext*, const tfplugin6::ValidateActionConfig_Request* req,
                                       tfplugin6::ValidateActionConfig_Response* resp) override {
-        return rpc_call("ValidateActionConfig", [&] {
-            answer_not_supported(*resp, "ValidateActionConfig", "action " + req->type_name());
-        });
+        return rpc_call("ValidateActionConfig",
+                        [&] { answer_not_supported(*resp, "ValidateActionConfig", "action " + req->type_name()); });
     }
     grpc::Status ListResource(grpc::ServerContext*, const tfplugin6::ListResource_Request* req,
                               grpc::ServerWriter<tfplugin6::ListResource_Event>* writer) override {
@@ -210,7 +205,8 @@ public:
             writer->Write(chunk);
         });
     }
-    grpc::Status WriteStateBytes(grpc::ServerContext*, grpc::ServerReader<tfplugin6::WriteStateBytes_RequestChunk>* reader,
+    grpc::Status WriteStateBytes(grpc::ServerContext*,
+                                 grpc::ServerReader<tfplugin6::WriteStateBytes_RequestChunk>* reader,
                                  tfplugin6::WriteStateBytes_Response* resp) override {
         return rpc_call("WriteStateBytes", [&] {
             tfplugin6::WriteStateBytes_RequestChunk chunk;

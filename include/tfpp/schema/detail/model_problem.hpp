@@ -28,7 +28,7 @@ enum class model_problem {
     bad_default,
     bad_replace_if,
     bad_match_by,
-    // validators and rules (tfpp/validate/validators.hpp)
+    // validators and rules (tfpp/schema/validators.hpp)
     length_not_string,
     regex_not_string,
     range_not_number,

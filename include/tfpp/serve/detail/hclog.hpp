@@ -4,7 +4,7 @@
 // parser insists on; any other layout makes the whole line plain text.
 #pragma once
 
-#include <tfpp/log/log.hpp>
+#include <tfpp/diag/log.hpp>
 
 #include <grpc/support/log.h>
 #include <nlohmann/json.hpp>

@@ -34,8 +34,9 @@ public:
         socket_ = dir_ + "/provider.sock";
         if (socket_.size() >= sizeof(sockaddr_un{}.sun_path)) {
             remove();
-            throw std::runtime_error("the socket path " + socket_ +
-                                     " is too long for a unix socket; set PLUGIN_UNIX_SOCKET_DIR to a shorter directory");
+            throw std::runtime_error(
+                "the socket path " + socket_ +
+                " is too long for a unix socket; set PLUGIN_UNIX_SOCKET_DIR to a shorter directory");
         }
     }
     socket_dir(const socket_dir&) = delete;

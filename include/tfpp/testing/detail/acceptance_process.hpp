@@ -23,15 +23,13 @@
 #include <thread>
 #include <vector>
 
-extern char** environ;
-
 namespace tfpp::testing::detail {
 
 struct command_result {
-    int exit_code = -1;   // -1: killed by a signal, or by the time limit
+    int exit_code = -1;  // -1: killed by a signal, or by the time limit
     bool timed_out = false;
-    std::string out;      // stdout
-    std::string err;      // stderr
+    std::string out;  // stdout
+    std::string err;  // stderr
     std::chrono::duration<double> elapsed{};
 
     [[nodiscard]] std::string output() const { return err.empty() ? out : out + err; }

@@ -11,9 +11,10 @@
 // (plan/plan.hpp), so it serves any provider without knowing its C++ types.
 #pragma once
 
+#include <tfpp/codec/detail/msgpack_view.hpp>
+#include <tfpp/codec/detail/msgpack_writer.hpp>
 #include <tfpp/codec/msgpack.hpp>
 #include <tfpp/diag/diagnostics.hpp>
-#include <tfpp/plan/plan.hpp>
 #include <tfpp/schema/schema.hpp>
 #include <tfpp/value/dynamic.hpp>
 
@@ -28,8 +29,7 @@ using tfpp::detail::is_null_value;
 using tfpp::detail::is_unknown_value;
 using tfpp::detail::msgpack_writer;
 using tfpp::detail::null_bytes;
-using tfpp::detail::object_bytes;
-using tfpp::detail::split_object;
+using tfpp::detail::object_view;
 using tfpp::detail::split_value;
 using tfpp::detail::value_parts;
 
@@ -49,14 +49,15 @@ public:
             if (is_null_value(prior)) return empty_block(s, out);
             return out.raw(prior);
         }
-        object_bytes p, c;
-        if (!split_object(prior, p) || !split_object(config, c)) return fail(out);
-        out.map_header(static_cast<std::uint32_t>(c.attributes.size()));
-        for (const auto& [name, config_value] : c.attributes) {
+        object_view p, c;
+        if (!p.parse(prior) || !c.parse(config)) return fail(out);
+        out.map_header(static_cast<std::uint32_t>(c.size()));
+        for (const auto& [name, config_value] : c.attributes()) {
             out.string(name);
-            const std::string_view prior_value = p.kind == object_bytes::state::known ? p.get(name) : null_bytes;
+            const std::string_view prior_value = p.is_known() ? p.get(name) : null_bytes;
             if (const attribute_schema* a = s.find(name)) attribute(*a, prior_value, config_value, out);
-            else if (const nested_block_schema* b = s.find_block(name)) nested_block(*b, prior_value, config_value, out);
+            else if (const nested_block_schema* b = s.find_block(name))
+                nested_block(*b, prior_value, config_value, out);
             else out.raw(config_value);  // not in the schema: the checker will say so
         }
     }
@@ -100,13 +101,13 @@ private:
     // The attributes of one nested-attribute object.
     void attributes(const std::vector<attribute_schema>& attrs, std::string_view prior, std::string_view config,
                     msgpack_writer& out) {
-        object_bytes p, c;
-        if (!split_object(prior, p) || !split_object(config, c)) return fail(out);
-        if (c.kind != object_bytes::state::known) return out.raw(config);
-        out.map_header(static_cast<std::uint32_t>(c.attributes.size()));
-        for (const auto& [name, config_value] : c.attributes) {
+        object_view p, c;
+        if (!p.parse(prior) || !c.parse(config)) return fail(out);
+        if (!c.is_known()) return out.raw(config);
+        out.map_header(static_cast<std::uint32_t>(c.size()));
+        for (const auto& [name, config_value] : c.attributes()) {
             out.string(name);
-            const std::string_view prior_value = p.kind == object_bytes::state::known ? p.get(name) : null_bytes;
+            const std::string_view prior_value = p.is_known() ? p.get(name) : null_bytes;
             if (const attribute_schema* a = find(attrs, name)) attribute(*a, prior_value, config_value, out);
             else out.raw(config_value);
         }
@@ -130,8 +131,9 @@ private:
         };
         if (n.mode == nesting::set) {
             // An element no prior element matches is taken from the configuration as it is.
-            set_elements(c, p, [&](std::string_view e) { return computed_as_null(n.attributes, nullptr, e); },
-                         element, [&](std::string_view config_element) { out.raw(config_element); }, out);
+            set_elements(
+                c, p, [&](std::string_view e) { return computed_as_null(n.attributes, nullptr, e); }, element,
+                [&](std::string_view config_element) { out.raw(config_element); }, out);
             return;
         }
         by_position(n.mode == nesting::map, p, c, element, out);
@@ -156,9 +158,10 @@ private:
             block(b.block, prior_element, config_element, out);
         };
         if (b.mode == nesting::set) {
-            set_elements(c, p, [&](std::string_view e) { return computed_as_null(b.block.attributes, &b.block.blocks, e); },
-                         element, [&](std::string_view config_element) { block(b.block, null_bytes, config_element, out); },
-                         out);
+            set_elements(
+                c, p, [&](std::string_view e) { return computed_as_null(b.block.attributes, &b.block.blocks, e); },
+                element, [&](std::string_view config_element) { block(b.block, null_bytes, config_element, out); },
+                out);
             return;
         }
         by_position(b.mode == nesting::map, p, c, element, out);
@@ -182,7 +185,8 @@ private:
                 has_prior = true;
             }
             const std::string_view config_element = c.elements[i];
-            if (!has_prior || is_null_value(config_element) || is_unknown_value(config_element)) out.raw(config_element);
+            if (!has_prior || is_null_value(config_element) || is_unknown_value(config_element))
+                out.raw(config_element);
             else element(prior_element, config_element);
         }
     }
@@ -211,26 +215,28 @@ private:
 
     // The element with every computed attribute null, at any depth: what a
     // configuration element would be if it described the same object.
-    std::string computed_as_null(const std::vector<attribute_schema>& attrs, const std::vector<nested_block_schema>* blocks,
-                                 std::string_view element) {
+    std::string computed_as_null(const std::vector<attribute_schema>& attrs,
+                                 const std::vector<nested_block_schema>* blocks, std::string_view element) {
         std::string out;
         msgpack_writer w(out);
         write_computed_as_null(attrs, blocks, element, w);
         return out;
     }
 
-    void write_computed_as_null(const std::vector<attribute_schema>& attrs, const std::vector<nested_block_schema>* blocks,
-                                std::string_view element, msgpack_writer& out) {
-        object_bytes o;
-        if (!split_object(element, o) || o.kind != object_bytes::state::known) return out.raw(element);
-        out.map_header(static_cast<std::uint32_t>(o.attributes.size()));
-        for (const auto& [name, value] : o.attributes) {
+    void write_computed_as_null(const std::vector<attribute_schema>& attrs,
+                                const std::vector<nested_block_schema>* blocks, std::string_view element,
+                                msgpack_writer& out) {
+        object_view o;
+        if (!o.parse(element) || !o.is_known()) return out.raw(element);
+        out.map_header(static_cast<std::uint32_t>(o.size()));
+        for (const auto& [name, value] : o.attributes()) {
             out.string(name);
             if (is_null_value(value) || is_unknown_value(value)) {
                 out.raw(value);
             } else if (const attribute_schema* a = find(attrs, name)) {
                 if (a->is_computed()) out.nil();
-                else if (a->nested) nested_computed_as_null(a->nested->mode, a->nested->attributes, nullptr, value, out);
+                else if (a->nested)
+                    nested_computed_as_null(a->nested->mode, a->nested->attributes, nullptr, value, out);
                 else out.raw(value);
             } else if (const nested_block_schema* b = find_block(blocks, name)) {
                 nested_computed_as_null(b->mode, b->block.attributes, &b->block.blocks, value, out);
@@ -240,7 +246,8 @@ private:
         }
     }
 
-    static const nested_block_schema* find_block(const std::vector<nested_block_schema>* blocks, std::string_view name) {
+    static const nested_block_schema* find_block(const std::vector<nested_block_schema>* blocks,
+                                                 std::string_view name) {
         if (blocks)
             for (const auto& b : *blocks)
                 if (b.name == name) return &b;
@@ -252,7 +259,8 @@ private:
                                  msgpack_writer& out) {
         if (mode == nesting::single || mode == nesting::group) return write_computed_as_null(attrs, blocks, value, out);
         value_parts parts;
-        if (!split_value(value, parts) || (parts.kind != value_parts::shape::array && parts.kind != value_parts::shape::map))
+        if (!split_value(value, parts) ||
+            (parts.kind != value_parts::shape::array && parts.kind != value_parts::shape::map))
             return out.raw(value);
         const bool map = parts.kind == value_parts::shape::map;
         const auto n = static_cast<std::uint32_t>(parts.elements.size());

@@ -26,9 +26,7 @@ struct decimal {
 
     [[nodiscard]] bool is_zero() const noexcept { return digits.empty(); }
     // Position of the decimal point relative to the first digit: value = 0.digits × 10^point.
-    [[nodiscard]] std::int64_t point() const noexcept {
-        return static_cast<std::int64_t>(digits.size()) + exponent;
-    }
+    [[nodiscard]] std::int64_t point() const noexcept { return static_cast<std::int64_t>(digits.size()) + exponent; }
     [[nodiscard]] bool is_integer() const noexcept { return exponent >= 0; }
 
     void normalize() {

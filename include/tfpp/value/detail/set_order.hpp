@@ -23,9 +23,19 @@ namespace tfpp::detail {
 inline bool go_is_print(char32_t r) noexcept {
     if (r < 0xa0) return false;  // C1 controls (ASCII is handled by the caller)
     switch (r) {
-    case 0xa0: case 0xad: case 0x61c: case 0x6dd: case 0x70f: case 0x180e: case 0x1680:
-    case 0x202f: case 0x205f: case 0x3000: case 0xfeff: case 0x110bd: case 0xe0001:
-        return false;
+    case 0xa0:
+    case 0xad:
+    case 0x61c:
+    case 0x6dd:
+    case 0x70f:
+    case 0x180e:
+    case 0x1680:
+    case 0x202f:
+    case 0x205f:
+    case 0x3000:
+    case 0xfeff:
+    case 0x110bd:
+    case 0xe0001: return false;
     default: break;
     }
     if ((r >= 0x600 && r <= 0x605) || (r >= 0x2000 && r <= 0x200f) || (r >= 0x2028 && r <= 0x202e) ||

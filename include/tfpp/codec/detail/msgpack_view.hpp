@@ -1,0 +1,284 @@
+// Encoded values seen in place: whether a value is null, unknown or known,
+// the elements of an array, the keys and values of a map, the attributes of
+// an object, numbers, dynamic wrappers and the refinements of an unknown,
+// all without decoding into C++ types. The planner and the consistency
+// checker work on these views (a seam: test/layers/check_layers.py).
+#pragma once
+
+#include <tfpp/codec/detail/msgpack_reader.hpp>
+#include <tfpp/codec/type_json.hpp>
+#include <tfpp/diag/diagnostics.hpp>
+#include <tfpp/value/number.hpp>
+#include <tfpp/value/value.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace tfpp::detail {
+
+using sv = std::string_view;
+
+// The bytes go-cty writes for a wholly unknown value: fixext1, type 0, one zero byte.
+inline constexpr std::string_view unknown_value_bytes{"\xd4\x00\x00", 3};
+inline constexpr std::string_view null_bytes{"\xc0", 1};
+inline constexpr std::int8_t refined_unknown_ext = 12;
+
+// An encoded value that is null: nil, or no bytes at all (an absent DynamicValue).
+inline bool is_null_value(std::string_view encoded) noexcept { return encoded.empty() || encoded == null_bytes; }
+
+enum class encoded_state : unsigned char { null, unknown, known };
+
+// Null, unknown (an extension) or known, from the first byte.
+inline encoded_state state_of(sv b) noexcept {
+    if (b.empty()) return encoded_state::null;
+    const auto c = static_cast<unsigned char>(b[0]);
+    if (c == 0xc0) return encoded_state::null;
+    if (c == 0xd4 || (c >= 0xc7 && c <= 0xc9) || (c >= 0xd5 && c <= 0xd8)) return encoded_state::unknown;
+    return encoded_state::known;
+}
+
+inline bool head(sv b, mp_token& t) {
+    msgpack_reader r(b);
+    return r.next(t);
+}
+
+// An unknown without refinements (what tfpp's planner writes).
+inline bool is_plain_unknown(sv b) {
+    mp_token t;
+    return state_of(b) == encoded_state::unknown && head(b, t) &&
+           (t.bytes.size() <= 1 || t.ext_type != refined_unknown_ext);
+}
+
+// No unknown anywhere inside (and valid bytes).
+inline bool bytes_wholly_known(sv b) {
+    msgpack_reader r(b);
+    mp_token t;
+    while (!r.at_end()) {
+        if (!r.next(t) || t.kind == mp_kind::ext) return false;
+    }
+    return true;
+}
+
+inline bool is_unknown_value(sv b) noexcept { return state_of(b) == encoded_state::unknown; }
+
+// The elements of an encoded array, or the keys and values of an encoded
+// map. False when the bytes are not one.
+inline bool split_array(sv b, std::vector<sv>& out) {
+    out.clear();
+    msgpack_reader r(b);
+    mp_token t;
+    if (!r.next(t) || t.kind != mp_kind::array) return false;
+    out.reserve(t.count);
+    for (std::uint32_t i = 0; i < t.count; ++i) {
+        const char* begin = r.position();
+        if (!r.skip()) return false;
+        out.emplace_back(begin, static_cast<std::size_t>(r.position() - begin));
+    }
+    return r.at_end();
+}
+
+inline bool split_map(sv b, std::vector<sv>& keys, std::vector<sv>& values) {
+    keys.clear();
+    values.clear();
+    msgpack_reader r(b);
+    mp_token t;
+    if (!r.next(t) || t.kind != mp_kind::map) return false;
+    keys.reserve(t.count);
+    values.reserve(t.count);
+    for (std::uint32_t i = 0; i < t.count; ++i) {
+        mp_token k;
+        if (!r.next(k) || k.kind != mp_kind::str) return false;
+        keys.push_back(k.bytes);
+        const char* begin = r.position();
+        if (!r.skip()) return false;
+        values.emplace_back(begin, static_cast<std::size_t>(r.position() - begin));
+    }
+    return r.at_end();
+}
+
+// The index of key in keys (sorted, as go-cty writes them; looked up one by
+// one when they are not), or npos.
+inline std::size_t find_key(const std::vector<sv>& keys, sv key) {
+    const auto it = std::lower_bound(keys.begin(), keys.end(), key);
+    if (it != keys.end() && *it == key) return static_cast<std::size_t>(it - keys.begin());
+    for (std::size_t i = 0; i < keys.size(); ++i)
+        if (keys[i] == key) return i;
+    return sv::npos;
+}
+
+// The parts of one encoded value: its shape and, for arrays and maps, the
+// bytes of each element (and key).
+struct value_parts {
+    enum class shape { null, unknown, array, map, scalar } kind = shape::null;
+    std::vector<sv> elements;  // array elements, map values
+    std::vector<sv> keys;      // map keys
+};
+
+// Splits one encoded value. False when the bytes are not one valid value.
+inline bool split_value(sv bytes, value_parts& out) {
+    out.elements.clear();
+    out.keys.clear();
+    mp_kind kind;
+    switch (state_of(bytes)) {
+    case encoded_state::null: out.kind = value_parts::shape::null; return true;
+    case encoded_state::unknown: {
+        out.kind = value_parts::shape::unknown;
+        msgpack_reader r(bytes);
+        return r.skip() && r.at_end();
+    }
+    case encoded_state::known: break;
+    }
+    if (!msgpack_reader(bytes).peek(kind)) return false;
+    if (kind == mp_kind::array) {
+        out.kind = value_parts::shape::array;
+        return split_array(bytes, out.elements);
+    }
+    if (kind == mp_kind::map) {
+        out.kind = value_parts::shape::map;
+        return split_map(bytes, out.keys, out.elements);
+    }
+    out.kind = value_parts::shape::scalar;
+    msgpack_reader r(bytes);
+    return r.skip() && r.at_end();
+}
+
+// An object value: its attributes by name. get() of a null object is null,
+// of an unknown one unknown (as go-cty's GetAttr), of an absent attribute null.
+class object_view {
+public:
+    // False when the bytes are not one object (nil and unknown are).
+    bool parse(sv b) {
+        st_ = state_of(b);
+        attributes_.clear();
+        msgpack_reader r(b);
+        if (st_ == encoded_state::null) return true;
+        if (st_ == encoded_state::unknown) return r.skip() && r.at_end();
+        mp_token t;
+        if (!r.next(t) || t.kind != mp_kind::map) return false;
+        attributes_.reserve(t.count);
+        for (std::uint32_t i = 0; i < t.count; ++i) {
+            mp_token key;
+            if (!r.next(key) || key.kind != mp_kind::str) return false;
+            const char* begin = r.position();
+            if (!r.skip()) return false;
+            attributes_.emplace_back(key.bytes, sv(begin, static_cast<std::size_t>(r.position() - begin)));
+        }
+        return r.at_end();
+    }
+    [[nodiscard]] encoded_state status() const noexcept { return st_; }
+    [[nodiscard]] bool is_known() const noexcept { return st_ == encoded_state::known; }
+    // (name, encoded value) in encoded order, which go-cty sorts by name.
+    [[nodiscard]] const std::vector<std::pair<sv, sv>>& attributes() const noexcept { return attributes_; }
+    [[nodiscard]] std::size_t size() const noexcept { return attributes_.size(); }
+    [[nodiscard]] sv get(sv name) const {
+        if (st_ == encoded_state::null) return null_bytes;
+        if (st_ == encoded_state::unknown) return unknown_value_bytes;
+        const auto it = std::lower_bound(attributes_.begin(), attributes_.end(), name,
+                                         [](const auto& a, sv n) { return a.first < n; });
+        if (it != attributes_.end() && it->first == name) return it->second;
+        for (const auto& [n, bytes] : attributes_)  // not sorted after all: look at each
+            if (n == name) return bytes;
+        return null_bytes;
+    }
+
+private:
+    encoded_state st_ = encoded_state::null;
+    std::vector<std::pair<sv, sv>> attributes_;
+};
+
+inline bool read_number(const mp_token& t, tfpp::number& out) {
+    switch (t.kind) {
+    case mp_kind::uint: out = tfpp::number(t.uint); return true;
+    case mp_kind::sint: out = tfpp::number(t.sint); return true;
+    case mp_kind::float32:
+    case mp_kind::float64:
+        if (std::isnan(t.real)) return false;
+        out = tfpp::number(t.real);
+        return true;
+    case mp_kind::str:
+    case mp_kind::bin: {
+        auto n = tfpp::number::parse(t.bytes);
+        if (!n) return false;
+        out = std::move(*n);
+        return true;
+    }
+    default: return false;
+    }
+}
+
+inline bool is_text(const mp_token& t) { return t.kind == mp_kind::str || t.kind == mp_kind::bin; }
+
+// A value of dynamic type: [type JSON, value].
+inline bool unwrap_dynamic(sv b, type& t, sv& inner) {
+    msgpack_reader r(b);
+    mp_token tok;
+    if (!r.next(tok) || tok.kind != mp_kind::array || tok.count != 2) return false;
+    if (!r.next(tok) || !is_text(tok)) return false;
+    diagnostics ignored;
+    auto parsed = parse_type_json(tok.bytes, ignored);
+    if (!parsed) return false;
+    t = std::move(*parsed);
+    const char* begin = r.position();
+    if (!r.skip() || !r.at_end()) return false;
+    inner = sv(begin, static_cast<std::size_t>(r.position() - begin));
+    return true;
+}
+
+// What an unknown value says about itself (go-cty's refinements, ext 12).
+struct placeholder {
+    bool is_null = false;  // "definitely null" (go-cty collapses that to null; kept for completeness)
+    refinements r;
+};
+
+inline placeholder read_placeholder(sv b) {
+    placeholder p;
+    mp_token t;
+    if (!head(b, t) || t.kind != mp_kind::ext || t.bytes.size() <= 1 || t.ext_type != refined_unknown_ext) return p;
+    msgpack_reader body(t.bytes);
+    mp_token m;
+    if (!body.next(m) || m.kind != mp_kind::map) return p;
+    for (std::uint32_t i = 0; i < m.count; ++i) {
+        mp_token k, v;
+        if (!body.next(k) || (k.kind != mp_kind::uint && k.kind != mp_kind::sint)) return p;
+        const std::int64_t key = k.kind == mp_kind::uint ? static_cast<std::int64_t>(k.uint) : k.sint;
+        switch (key) {
+        case 1:
+            if (!body.next(v) || v.kind != mp_kind::boolean) return p;
+            if (v.boolean) p.is_null = true;
+            else p.r.not_null = true;
+            break;
+        case 2:
+            if (!body.next(v) || !is_text(v)) return p;
+            p.r.string_prefix.assign(v.bytes);
+            break;
+        case 3:
+        case 4: {
+            number_bound bound;
+            mp_token n, inc;
+            if (!body.next(v) || v.kind != mp_kind::array || v.count != 2 || !body.next(n) ||
+                !read_number(n, bound.value) || !body.next(inc) || inc.kind != mp_kind::boolean)
+                return p;
+            bound.inclusive = inc.boolean;
+            (key == 3 ? p.r.lower : p.r.upper) = std::move(bound);
+            break;
+        }
+        case 5:
+        case 6: {
+            if (!body.next(v) || (v.kind != mp_kind::uint && v.kind != mp_kind::sint)) return p;
+            const std::int64_t n = v.kind == mp_kind::uint ? static_cast<std::int64_t>(v.uint) : v.sint;
+            if (key == 5) p.r.length_min = n;
+            else p.r.length_max = n;
+            break;
+        }
+        default:
+            if (!body.skip()) return p;
+        }
+    }
+    return p;
+}
+
+}  // namespace tfpp::detail

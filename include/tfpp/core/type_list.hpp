@@ -1,0 +1,12 @@
+// tfpp::type_list<...>: the C++ types a provider lists (its resources, data
+// sources, a resource's prior models).
+//
+//   using resources = tfpp::type_list<file_resource, directory_resource>;
+#pragma once
+
+namespace tfpp {
+
+template <class... Types>
+struct type_list {};
+
+}  // namespace tfpp

@@ -1,0 +1,67 @@
+// Provider logging. Lines go to stderr as hclog JSON, which Terraform and
+// OpenTofu parse and show at the right level under TF_LOG / TF_LOG_PROVIDER.
+//
+//   tfpp::log::info("wrote {} bytes to {}", n, path);
+#pragma once
+
+#include <fmt/core.h>
+
+#include <atomic>
+#include <initializer_list>
+#include <span>
+#include <string_view>
+#include <utility>
+
+namespace tfpp::log {
+
+// The module of tfpp's own lines, as hclog names a library's.
+inline constexpr std::string_view sdk_module = "sdk.tfpp";
+
+enum class level : int { trace = 0, debug = 1, info = 2, warn = 3, error = 4, off = 5 };
+
+// A key/value pair attached to a log line, e.g. {"tf_resource_type", "local_file"}.
+struct field {
+    std::string_view key;
+    std::string_view value;
+};
+
+// Where log lines go; tfpp::serve installs the hclog writer. Until then lines
+// are dropped, which keeps unit tests quiet.
+using sink_fn = void (*)(level, std::string_view module, std::string_view message, std::span<const field> fields);
+inline std::atomic<sink_fn> sink{nullptr};
+inline std::atomic<level> threshold{level::off};
+
+[[nodiscard]] inline bool enabled(level l) noexcept {
+    return l >= threshold.load(std::memory_order_relaxed) && sink.load(std::memory_order_relaxed) != nullptr;
+}
+
+// Writes one line from `module` ("provider" for provider code).
+inline void write(level l, std::string_view module, std::string_view message,
+                  std::initializer_list<field> fields = {}) {
+    if (sink_fn s = sink.load(std::memory_order_relaxed); s && l >= threshold.load(std::memory_order_relaxed))
+        s(l, module, message, std::span<const field>(fields.begin(), fields.size()));
+}
+inline void write(level l, std::string_view message) { write(l, "provider", message); }
+
+template <class... Args>
+void trace(fmt::format_string<Args...> f, Args&&... args) {
+    if (enabled(level::trace)) write(level::trace, fmt::format(f, std::forward<Args>(args)...));
+}
+template <class... Args>
+void debug(fmt::format_string<Args...> f, Args&&... args) {
+    if (enabled(level::debug)) write(level::debug, fmt::format(f, std::forward<Args>(args)...));
+}
+template <class... Args>
+void info(fmt::format_string<Args...> f, Args&&... args) {
+    if (enabled(level::info)) write(level::info, fmt::format(f, std::forward<Args>(args)...));
+}
+template <class... Args>
+void warn(fmt::format_string<Args...> f, Args&&... args) {
+    if (enabled(level::warn)) write(level::warn, fmt::format(f, std::forward<Args>(args)...));
+}
+template <class... Args>
+void error(fmt::format_string<Args...> f, Args&&... args) {
+    if (enabled(level::error)) write(level::error, fmt::format(f, std::forward<Args>(args)...));
+}
+
+}  // namespace tfpp::log

@@ -1,0 +1,513 @@
+// What tfpp finds in a provider's, a resource's and a data source's type at
+// compile time: the members it requires, the optional hooks it offers, and
+// one static_assert per mistake.
+#pragma once
+
+#include <tfpp/core/type_list.hpp>
+#include <tfpp/fwd.hpp>
+#include <tfpp/provider/change.hpp>
+#include <tfpp/provider/context.hpp>
+#include <tfpp/provider/detail/near_misses.hpp>
+#include <tfpp/schema/schema_of.hpp>
+
+#include <concepts>
+#include <initializer_list>
+#include <optional>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+namespace tfpp::detail {
+
+template <class T>
+concept has_model = requires {
+    typename T::model;
+};
+template <class T>
+concept has_type_name = requires {
+    { T::type_name } -> std::convertible_to<std::string_view>;
+};
+
+template <class R, class M = typename R::model>
+concept has_create = requires(R& r, M m, context& c) {
+    { r.create(std::move(m), c) } -> std::same_as<std::optional<M>>;
+};
+template <class R, class M = typename R::model>
+concept has_read = requires(R& r, M m, context& c) {
+    { r.read(std::move(m), c) } -> std::same_as<std::optional<M>>;
+};
+template <class R, class M = typename R::model>
+concept has_update = requires(R& r, M m, const M& prior, context& c) {
+    { r.update(std::move(m), prior, c) } -> std::same_as<std::optional<M>>;
+};
+template <class R, class M = typename R::model>
+concept has_destroy = requires(R& r, const M& m, context& c) {
+    { r.destroy(m, c) } -> std::same_as<void>;
+};
+template <class R, class M = typename R::model>
+concept has_validate = requires(R& r, const M& m, context& c) {
+    r.validate(m, c);
+};
+
+// Calls f.template operator()<T>() (or <T, index>()) for each type of a type_list<...> list.
+template <class List>
+struct list_walk;
+template <class... T>
+struct list_walk<type_list<T...>> {
+    template <class F>
+    static void each(F& f) {
+        (f.template operator()<T>(), ...);
+    }
+    template <class F>
+    static void each_indexed(F& f) {
+        with_indexes<sizeof...(T)>([&]<std::size_t... I>(std::index_sequence<I...>) {
+            (f.template operator()<T, I>(), ...);
+        });
+    }
+};
+template <class List, class F>
+void for_each_type(F&& f) {
+    list_walk<List>::each(f);
+}
+template <class List, class F>
+void for_each_type_indexed(F&& f) {
+    list_walk<List>::each_indexed(f);
+}
+
+// --- optional resource hooks
+template <class R, class M = typename R::model>
+concept has_modify_plan = requires(R& r, change<M>& c, context& ctx) {
+    r.modify_plan(c, ctx);
+};
+template <class R, class M = typename R::model>
+concept has_plan_destroy = requires(R& r, const M& m, context& ctx) {
+    r.plan_destroy(m, ctx);
+};
+template <class R, class M = typename R::model>
+concept has_import_state = requires(R& r, std::string_view id, context& ctx) {
+    { r.import_state(id, ctx) } -> std::same_as<std::optional<M>>;
+};
+template <class R>
+concept has_import_id_attribute = requires {
+    { R::import_id_attribute } -> std::convertible_to<std::string_view>;
+};
+template <class R, class M = typename R::model>
+concept has_raw_upgrade = requires(R& r, const raw_state& old, context& ctx) {
+    { r.upgrade(old, ctx) } -> std::same_as<std::optional<M>>;
+};
+template <class R>
+concept has_prior_models = requires {
+    typename R::prior_models;
+};
+template <class R, class M = typename R::model>
+concept has_raw_move = requires(R& r, const moved_state& from, context& ctx) {
+    { r.move_from(from, ctx) } -> std::same_as<std::optional<M>>;
+};
+template <class R, class S>
+concept has_typed_move = requires(R& r, const S& from, context& ctx) {
+    { r.move_from(from, ctx) } -> std::same_as<std::optional<typename R::model>>;
+};
+
+// What a typed upgrade of `Old` yields: the next model, or void when R has
+// no upgrade from Old.
+template <class R, class Old>
+struct upgrade_result {
+    using type = void;
+};
+template <class R, class Old>
+requires requires(R& r, Old old, context& ctx) { r.upgrade(std::move(old), ctx); }
+struct upgrade_result<R, Old> {
+    using raw = decltype(std::declval<R&>().upgrade(std::declval<Old>(), std::declval<context&>()));
+    using type = typename std::conditional_t<is_optional_v<raw>, raw, std::optional<raw>>::value_type;
+};
+
+// Whether upgrades from Old reach the current model in at most Steps steps.
+template <class R, class Old, int Steps>
+consteval bool upgrades_to_model() {
+    if constexpr (std::is_same_v<Old, typename R::model>) return true;
+    else if constexpr (Steps == 0 || std::is_void_v<typename upgrade_result<R, Old>::type>) return false;
+    else return upgrades_to_model<R, typename upgrade_result<R, Old>::type, Steps - 1>();
+}
+
+template <class R, class List>
+struct prior_models_upgrade;
+template <class R, class... V>
+struct prior_models_upgrade<R, type_list<V...>> {
+    static constexpr bool value = (upgrades_to_model<R, V, sizeof...(V) + 1>() && ...);
+    static constexpr std::size_t count = sizeof...(V);
+};
+
+// A top-level string attribute named `name` in M.
+template <class M>
+consteval bool has_string_attribute(std::string_view name) {
+    bool found = false;
+    for_each_index<M>([&]<std::size_t I>() {
+        using F = field_t<M, I>;
+        if constexpr (is_attribute<F>)
+            if (field_name<M, I>() == name && kind_of<typename F::value_type> == type_kind::string) found = true;
+    });
+    return found;
+}
+
+template <class P>
+concept has_config = requires {
+    typename P::config;
+};
+template <class P>
+concept has_provider_meta = requires {
+    typename P::provider_meta;
+};
+template <class R>
+concept has_identity = requires {
+    typename R::identity;
+};
+template <class H>
+concept has_schema_version = requires {
+    { H::schema_version } -> std::convertible_to<std::int64_t>;
+};
+template <class R>
+concept has_identity_version = requires {
+    { R::identity_version } -> std::convertible_to<std::int64_t>;
+};
+template <class H>
+concept has_doc = requires {
+    { H::doc } -> std::convertible_to<doc>;
+};
+template <class P, class C>
+concept has_configure = requires(P& p, const C& c, context& ctx) {
+    p.configure(c, ctx);
+};
+
+template <class P>
+struct resource_list {
+    using type = type_list<>;
+};
+template <class P>
+requires requires { typename P::resources; }
+struct resource_list<P> {
+    using type = typename P::resources;
+};
+template <class P>
+struct data_source_list {
+    using type = type_list<>;
+};
+template <class P>
+requires requires { typename P::data_sources; }
+struct data_source_list<P> {
+    using type = typename P::data_sources;
+};
+
+// The provider's configuration model, or an empty one.
+struct no_config {};
+template <class P>
+struct config_of {
+    using type = no_config;
+};
+template <class P>
+requires has_config<P>
+struct config_of<P> {
+    using type = typename P::config;
+};
+
+constexpr bool has_prefix(std::string_view name, std::string_view provider) {
+    return name.size() > provider.size() + 1 && name.substr(0, provider.size()) == provider &&
+           name[provider.size()] == '_';
+}
+
+// --- members that look like hooks but are not quite
+
+// Stands for any argument, to tell "has a member of this name" from "has it
+// with the signature tfpp calls".
+struct any_argument {
+    template <class T>
+    operator T&() const;
+};
+
+#define TFPP_NAMES_MEMBER(member)                          \
+    template <class T>                                     \
+    concept names_##member = requires {                    \
+        &T::member;                                        \
+    }                                                      \
+    || requires(T & t, any_argument a) { t.member(a); }    \
+    || requires(T & t, any_argument a) { t.member(a, a); } \
+    || requires(T & t, any_argument a) { t.member(a, a, a); };
+TFPP_NAMES_MEMBER(validate)
+TFPP_NAMES_MEMBER(modify_plan)
+TFPP_NAMES_MEMBER(plan_destroy)
+TFPP_NAMES_MEMBER(import_state)
+TFPP_NAMES_MEMBER(upgrade)
+TFPP_NAMES_MEMBER(move_from)
+TFPP_NAMES_MEMBER(configure)
+#undef TFPP_NAMES_MEMBER
+
+// An optional member whose name tfpp knows but whose signature it cannot call.
+enum class hook_problem {
+    none,
+    validate,
+    modify_plan,
+    plan_destroy,
+    import_state,
+    import_id_attribute,
+    upgrade,
+    move_from
+};
+
+template <class R, class Others>
+struct has_any_typed_move;
+template <class R, class... S>
+struct has_any_typed_move<R, type_list<S...>> {
+    static constexpr bool value = (has_typed_move<R, typename S::model> || ... || false);
+};
+
+template <class R, class P>
+consteval hook_problem check_resource_hooks() {
+    using M = typename R::model;
+    if constexpr (names_validate<R> && !has_validate<R, M>) return hook_problem::validate;
+    else if constexpr (names_modify_plan<R> && !has_modify_plan<R, M>) return hook_problem::modify_plan;
+    else if constexpr (names_plan_destroy<R> && !has_plan_destroy<R, M>) return hook_problem::plan_destroy;
+    else if constexpr (names_import_state<R> && !has_import_state<R, M>) return hook_problem::import_state;
+    else if constexpr (requires { R::import_id_attribute; } && !has_import_id_attribute<R>)
+        return hook_problem::import_id_attribute;
+    else if constexpr (names_upgrade<R> && !has_raw_upgrade<R, M> && !has_prior_models<R>) return hook_problem::upgrade;
+    else if constexpr (names_move_from<R> && !has_raw_move<R, M> &&
+                       !has_any_typed_move<R, typename resource_list<P>::type>::value)
+        return hook_problem::move_from;
+    else return hook_problem::none;
+}
+
+// One error for a member one typo away from a member tfpp knows: the
+// compiler's "In instantiation of 'misspelled<member_name{"import_id_atribute"},
+// member_name{"import_id_attribute"}>'" line names both.
+template <member_name Has, member_name Meant>
+struct misspelled {
+    static_assert(Has.empty(),
+                  "tfpp: a member is one typo away from a member tfpp looks for, which is then missing; the "
+                  "misspelled<member_name{...}, member_name{...}> line above names the member and what tfpp expects. "
+                  "Rename it, or rename it further if it is not meant as that member.");
+    static constexpr bool ok = Has.empty();
+};
+
+template <class T, near_miss_found Found>
+consteval bool no_near_miss() {
+    if constexpr (Found.member.empty()) return true;
+    else return misspelled<Found.member, Found.meant>::ok;
+}
+
+enum class handler_problem { none, no_model, no_type_name, no_create, no_read, no_update, no_destroy, no_data_read };
+
+template <class R>
+consteval handler_problem check_resource() {
+    if constexpr (!has_model<R>) return handler_problem::no_model;
+    else if constexpr (!has_type_name<R>) return handler_problem::no_type_name;
+    else if constexpr (!has_create<R>) return handler_problem::no_create;
+    else if constexpr (!has_read<R>) return handler_problem::no_read;
+    else if constexpr (!has_update<R>) return handler_problem::no_update;
+    else if constexpr (!has_destroy<R>) return handler_problem::no_destroy;
+    else return handler_problem::none;
+}
+
+template <class D>
+consteval handler_problem check_data_source() {
+    if constexpr (!has_model<D>) return handler_problem::no_model;
+    else if constexpr (!has_type_name<D>) return handler_problem::no_type_name;
+    else if constexpr (!has_read<D>) return handler_problem::no_data_read;
+    else return handler_problem::none;
+}
+
+// A resource that declares `static constexpr bool compiled_separately = true;`
+// has its handler code compiled in a file of its own (tfpp/compile.hpp); the
+// file with main() then checks only what it needs itself.
+template <class R>
+inline constexpr bool is_compiled_separately = [] {
+    if constexpr (requires { R::compiled_separately; }) return bool(R::compiled_separately);
+    else return false;
+}();
+
+// Full: the model checks too (costly: done once, where the handler code is
+// compiled).
+template <class R, class P, bool Full = !is_compiled_separately<R>>
+struct resource_check {
+    // A misspelled member first: it would otherwise be reported as missing.
+    static constexpr bool spelled_well = no_near_miss<R, resource_near_miss<R>()>();
+    static constexpr handler_problem problem = spelled_well ? check_resource<R>() : handler_problem::none;
+    static_assert(problem != handler_problem::no_model,
+                  "tfpp: a resource needs `using model = <struct>;` naming the struct that is its schema.");
+    static_assert(problem != handler_problem::no_type_name,
+                  "tfpp: a resource needs `static constexpr std::string_view type_name = \"<provider>_<name>\";`.");
+    static_assert(problem != handler_problem::no_create,
+                  "tfpp: a resource needs `std::optional<model> create(model plan, tfpp::context& ctx);`.");
+    static_assert(problem != handler_problem::no_read,
+                  "tfpp: a resource needs `std::optional<model> read(model state, tfpp::context& ctx);` "
+                  "(return std::nullopt when the object no longer exists).");
+    static_assert(problem != handler_problem::no_update,
+                  "tfpp: a resource needs `std::optional<model> update(model plan, const model& prior, "
+                  "tfpp::context& ctx);`.");
+    static_assert(problem != handler_problem::no_destroy,
+                  "tfpp: a resource needs `void destroy(const model& state, tfpp::context& ctx);`.");
+    static constexpr hook_problem hook = [] {
+        if constexpr (spelled_well && problem == handler_problem::none) return check_resource_hooks<R, P>();
+        else return hook_problem::none;
+    }();
+    static_assert(hook != hook_problem::validate,
+                  "tfpp: a resource's validate has a signature tfpp cannot call; declare "
+                  "`void validate(const model& config, tfpp::context& ctx);`.");
+    static_assert(hook != hook_problem::modify_plan,
+                  "tfpp: a resource's modify_plan has a signature tfpp cannot call; declare "
+                  "`void modify_plan(tfpp::change<model>& change, tfpp::context& ctx);`.");
+    static_assert(hook != hook_problem::plan_destroy,
+                  "tfpp: a resource's plan_destroy has a signature tfpp cannot call; declare "
+                  "`void plan_destroy(const model& state, tfpp::context& ctx);`.");
+    static_assert(hook != hook_problem::import_state,
+                  "tfpp: a resource's import_state has a signature tfpp cannot call; declare "
+                  "`std::optional<model> import_state(std::string_view id, tfpp::context& ctx);`.");
+    static_assert(hook != hook_problem::import_id_attribute,
+                  "tfpp: a resource's import_id_attribute must be a string: "
+                  "`static constexpr std::string_view import_id_attribute = \"name\";`.");
+    static_assert(hook != hook_problem::upgrade,
+                  "tfpp: a resource's upgrade has a signature tfpp cannot call; declare "
+                  "`std::optional<model> upgrade(const tfpp::raw_state& old, tfpp::context& ctx);`, or list the "
+                  "older models in `using prior_models = tfpp::type_list<...>;` for typed upgrades.");
+    static_assert(hook != hook_problem::move_from,
+                  "tfpp: a resource's move_from has a signature tfpp cannot call; declare "
+                  "`std::optional<model> move_from(const tfpp::moved_state& from, tfpp::context& ctx);`, or take "
+                  "`const S&` where S is the model of another resource type of the provider.");
+    static constexpr bool named_well = [] {
+        if constexpr (spelled_well && problem == handler_problem::none) return has_prefix(R::type_name, P::type_name);
+        else return true;
+    }();
+    static_assert(named_well,
+                  "tfpp: a resource's type_name must start with the provider's type_name and an underscore, "
+                  "e.g. \"local_file\" in provider \"local\".");
+    static constexpr bool version_ok = [] {
+        if constexpr (has_schema_version<R>) return R::schema_version >= 0;
+        else return true;
+    }();
+    static_assert(version_ok, "tfpp: a resource's schema_version cannot be negative; versions count up from 0.");
+    static constexpr bool identity_version_ok = [] {
+        if constexpr (has_identity_version<R>) return R::identity_version >= 0;
+        else return true;
+    }();
+    static_assert(identity_version_ok,
+                  "tfpp: a resource's identity_version cannot be negative; versions count up from 0.");
+    static constexpr bool identity_ok = [] {
+        if constexpr (Full && has_identity<R>) return model_check<typename R::identity, model_context::identity>::ok;
+        else return true;
+    }();
+    static constexpr bool import_ok = [] {
+        if constexpr (Full && problem == handler_problem::none && has_import_id_attribute<R>)
+            return has_string_attribute<typename R::model>(R::import_id_attribute);
+        else return true;
+    }();
+    static_assert(import_ok,
+                  "tfpp: a resource's import_id_attribute must name a string attribute of its model: `tfpp import` "
+                  "puts the ID there and read() fills in the rest.");
+    static constexpr bool upgrades_ok = [] {
+        if constexpr (Full && problem == handler_problem::none && has_prior_models<R>) {
+            using chain = prior_models_upgrade<R, typename R::prior_models>;
+            if constexpr (has_schema_version<R>) return chain::value && chain::count <= std::size_t(R::schema_version);
+            else return chain::count == 0;
+        } else {
+            return true;
+        }
+    }();
+    static_assert(upgrades_ok,
+                  "tfpp: each struct in prior_models (the model of schema versions 0, 1, ...) must upgrade to the "
+                  "current model, one upgrade() after another: `next_model upgrade(old_model old, tfpp::context& ctx)` "
+                  "(or returning std::optional); there are at most schema_version of them.");
+    static constexpr bool ok = [] {
+        // Naming model_check<...>::ok instantiates it even where || would not
+        // evaluate it: only if constexpr keeps it out of a light check.
+        if constexpr (!spelled_well || problem != handler_problem::none || hook != hook_problem::none) return false;
+        else if constexpr (Full)
+            return named_well && version_ok && identity_version_ok && identity_ok && import_ok && upgrades_ok &&
+                   model_check<typename R::model, model_context::resource>::ok;
+        else return named_well && version_ok && identity_version_ok;
+    }();
+};
+
+template <class D, class P>
+struct data_source_check {
+    static constexpr bool spelled_well = no_near_miss<D, data_source_near_miss<D>()>();
+    static constexpr handler_problem problem = spelled_well ? check_data_source<D>() : handler_problem::none;
+    static_assert(problem != handler_problem::no_model,
+                  "tfpp: a data source needs `using model = <struct>;` naming the struct that is its schema.");
+    static_assert(problem != handler_problem::no_type_name,
+                  "tfpp: a data source needs `static constexpr std::string_view type_name = \"<provider>_<name>\";`.");
+    static_assert(problem != handler_problem::no_data_read,
+                  "tfpp: a data source needs `std::optional<model> read(model config, tfpp::context& ctx);`.");
+    static constexpr bool validate_ok = [] {
+        if constexpr (spelled_well && problem == handler_problem::none)
+            return !names_validate<D> || has_validate<D, typename D::model>;
+        else return true;
+    }();
+    static_assert(validate_ok,
+                  "tfpp: a data source's validate has a signature tfpp cannot call; declare "
+                  "`void validate(const model& config, tfpp::context& ctx);`.");
+    static constexpr bool named_well = [] {
+        if constexpr (spelled_well && problem == handler_problem::none) return has_prefix(D::type_name, P::type_name);
+        else return true;
+    }();
+    static_assert(named_well,
+                  "tfpp: a data source's type_name must start with the provider's type_name and an underscore, "
+                  "e.g. \"local_file\" in provider \"local\".");
+    static constexpr bool ok = [] {
+        if constexpr (spelled_well && problem == handler_problem::none && validate_ok)
+            return named_well && model_check<typename D::model, model_context::data_source>::ok;
+        else return false;
+    }();
+};
+
+template <class P, class List>
+struct all_resources_ok;
+// Arrays, not folds: a provider may list a thousand types (clang limits a
+// fold to 256 operands).
+constexpr bool all_of(std::initializer_list<bool> values) {
+    for (bool v : values)
+        if (!v) return false;
+    return true;
+}
+template <class P, class... R>
+struct all_resources_ok<P, type_list<R...>> {
+    static constexpr bool value = all_of({true, resource_check<R, P>::ok...});
+};
+template <class P, class List>
+struct all_data_sources_ok;
+template <class P, class... D>
+struct all_data_sources_ok<P, type_list<D...>> {
+    static constexpr bool value = all_of({true, data_source_check<D, P>::ok...});
+};
+
+template <class P>
+struct provider_check {
+    static constexpr bool spelled_well = no_near_miss<P, provider_near_miss<P>()>();
+    static_assert(!spelled_well || std::is_default_constructible_v<P>,
+                  "tfpp: a provider must be default-constructible.");
+    static_assert(!spelled_well || has_type_name<P>,
+                  "tfpp: a provider needs `static constexpr std::string_view type_name = \"<name>\";`, the name "
+                  "used in required_providers and as the prefix of its resource types.");
+    static constexpr bool configure_ok = [] {
+        if constexpr (spelled_well && names_configure<P>) return has_configure<P, typename config_of<P>::type>;
+        else return true;
+    }();
+    static_assert(configure_ok,
+                  "tfpp: a provider's configure has a signature tfpp cannot call; declare "
+                  "`void configure(const config& c, tfpp::context& ctx);` (config being the provider's "
+                  "`using config = <struct>;`).");
+    static constexpr bool config_ok = [] {
+        if constexpr (has_config<P>) return model_check<typename P::config, model_context::provider>::ok;
+        else return true;
+    }();
+    static constexpr bool meta_ok = [] {
+        if constexpr (has_provider_meta<P>)
+            return model_check<typename P::provider_meta, model_context::provider_meta>::ok;
+        else return true;
+    }();
+    static constexpr bool ok = [] {
+        if constexpr (spelled_well && configure_ok && std::is_default_constructible_v<P> && has_type_name<P>)
+            return config_ok && meta_ok && all_resources_ok<P, typename resource_list<P>::type>::value &&
+                   all_data_sources_ok<P, typename data_source_list<P>::type>::value;
+        else return false;
+    }();
+};
+
+}  // namespace tfpp::detail

@@ -1,0 +1,197 @@
+// One resource type: forwards to the resource's own functions; everything
+// else is its model's (model_resource<M>) or the engine's (resource_handler).
+#pragma once
+
+#include <tfpp/provider/detail/checks.hpp>
+#include <tfpp/provider/detail/model_resource.hpp>
+
+#include <array>
+#include <optional>
+#include <string_view>
+
+namespace tfpp::detail {
+
+// Whether R has a typed move_from for any of the models of the resource
+// types in List (an array, not a fold: a provider may list a thousand).
+template <class R, class List>
+struct typed_moves;
+template <class R, class... S>
+struct typed_moves<R, type_list<S...>> {
+    static constexpr bool from[] = {false, has_typed_move<R, typename S::model>...};
+    static constexpr bool any = [] {
+        for (bool b : from)
+            if (b) return true;
+        return false;
+    }();
+};
+
+// One resource type: forwards to the resource's own functions; everything
+// else is its model's (model_resource<M>) or the engine's (resource_handler).
+template <class R, class P>
+class resource_adapter final : public model_resource<typename R::model> {
+public:
+    using model = typename R::model;
+    explicit resource_adapter(P& p)
+        : model_resource<model>(R::type_name, features_of<R>()), impl_(make_handler_object<R>(p)) {}
+
+    const block_schema& schema() const override { return resource_schema<R>(); }
+    const identity_schema* identity() const override { return resource_identity_schema<R>(); }
+
+protected:
+    std::optional<model> call_create(model&& plan, context& ctx) override { return impl_.create(std::move(plan), ctx); }
+    std::optional<model> call_read(model&& state, context& ctx) override { return impl_.read(std::move(state), ctx); }
+    std::optional<model> call_update(model&& plan, const model& prior, context& ctx) override {
+        return impl_.update(std::move(plan), prior, ctx);
+    }
+    void call_destroy(const model& state, context& ctx) override { impl_.destroy(state, ctx); }
+    void call_validate([[maybe_unused]] const model& config, [[maybe_unused]] context& ctx) override {
+        if constexpr (has_validate<R>) impl_.validate(config, ctx);
+    }
+
+    // What only some resources have: the model's code for it is
+    // instantiated only for them. (resource_handler calls none of these
+    // unless features_ says the resource has it.)
+    void plan_destroy_model([[maybe_unused]] std::string_view prior, [[maybe_unused]] context& ctx) override {
+        if constexpr (has_plan_destroy<R>)
+            this->plan_destroy_impl(
+                prior, ctx, this,
+                +[](resource_adapter* self, const model& state, context& c) { self->impl_.plan_destroy(state, c); });
+    }
+    bool modify_plan_model([[maybe_unused]] std::string_view prior, [[maybe_unused]] std::string_view config,
+                           [[maybe_unused]] std::string_view planned,
+                           [[maybe_unused]] resource_handler::modified_plan& out,
+                           [[maybe_unused]] context& ctx) override {
+        if constexpr (has_modify_plan<R>)
+            return this->modify_plan_impl(
+                prior, config, planned, out, ctx, this,
+                +[](resource_adapter* self, change<model>& c, context& cx) { self->impl_.modify_plan(c, cx); });
+        else return false;
+    }
+    std::optional<std::string> import_model([[maybe_unused]] std::string_view id,
+                                            [[maybe_unused]] context& ctx) override {
+        if constexpr (has_import_state<R>)
+            return this->import_impl(
+                id, ctx, this,
+                +[](resource_adapter* self, std::string_view i, context& c) { return self->impl_.import_state(i, c); });
+        else if constexpr (has_import_id_attribute<R>)
+            return this->import_into_attribute(R::import_id_attribute, id, ctx);
+        else return std::nullopt;
+    }
+    std::optional<std::string> upgrade_raw_model([[maybe_unused]] const raw_state& old,
+                                                 [[maybe_unused]] context& ctx) override {
+        if constexpr (has_raw_upgrade<R>)
+            return this->upgrade_raw_impl(
+                old, ctx, this,
+                +[](resource_adapter* self, const raw_state& o, context& c) { return self->impl_.upgrade(o, c); });
+        else return std::nullopt;
+    }
+
+    std::optional<std::string> move_model([[maybe_unused]] const moved_state& from,
+                                          [[maybe_unused]] std::string_view source_current,
+                                          [[maybe_unused]] bool& moved, [[maybe_unused]] context& ctx) override {
+        using list = typename resource_list<P>::type;
+        if constexpr (typed_moves<R, list>::any || has_raw_move<R>) {
+            std::optional<model> m;
+            // The source is one of this provider's resource types: typed, if
+            // R has a move_from for its model (the first type with that name).
+            if constexpr (typed_moves<R, list>::any) {
+                static constexpr auto table = []<class... S>(type_list<S...>) {
+                    return std::array<move_entry, sizeof...(S)>{
+                        move_entry{S::type_name, move_via<typename S::model>()}...};
+                }(list{});
+                if (!source_current.empty()) {
+                    for (const move_entry& e : table) {
+                        if (!e.move || e.type_name != from.type_name) continue;
+                        moved = true;
+                        e.move(impl_, source_current, m, ctx);
+                        break;
+                    }
+                }
+            }
+            if constexpr (has_raw_move<R>) {
+                if (!moved) {
+                    moved = true;
+                    guarded(ctx, operation_name(R::type_name, "move_from"), this->schema(),
+                            [&] { m = impl_.move_from(from, ctx); });
+                }
+            }
+            if (!moved) return std::nullopt;
+            return this->moved_result(m, ctx);
+        } else {
+            return std::nullopt;
+        }
+    }
+
+    bool upgrades_typed([[maybe_unused]] std::int64_t version) const override {
+        if constexpr (has_prior_models<R>) {
+            using list = typename R::prior_models;
+            constexpr std::size_t count = []<class... V>(type_list<V...>) { return sizeof...(V); }(list{});
+            return version >= 0 && static_cast<std::uint64_t>(version) < count;
+        } else {
+            return false;
+        }
+    }
+
+    std::optional<std::string> upgrade_model([[maybe_unused]] std::int64_t version,
+                                             [[maybe_unused]] const stored_value& s,
+                                             [[maybe_unused]] context& ctx) override {
+        if constexpr (has_prior_models<R>) {
+            std::optional<model> m;
+            for_each_type_indexed<typename R::prior_models>([&]<class V, std::size_t I>() {
+                if (static_cast<std::int64_t>(I) != version) return;
+                V old;
+                const bool ok = s.json ? s.json->decode(old, ctx.diagnostics(), stored_options)
+                                       : decode_flatmap(*s.flatmap, old, ctx.diagnostics());
+                if (!ok) return;
+                m = upgrade_chain(std::move(old), ctx);
+            });
+            return this->upgraded(m, ctx);
+        } else {
+            return std::nullopt;
+        }
+    }
+
+private:
+    using move_function = void (*)(R&, std::string_view, std::optional<model>&, context&);
+    struct move_entry {
+        std::string_view type_name;
+        move_function move;
+    };
+    template <class SM>
+    static constexpr move_function move_via() {
+        if constexpr (has_typed_move<R, SM>) {
+            return +[](R& impl, std::string_view bytes, std::optional<model>& m, context& ctx) {
+                SM source;
+                if (!decode_model(bytes, source, ctx)) return;
+                guarded(ctx, operation_name(R::type_name, "move_from"), resource_schema<R>(),
+                        [&] { m = call_move_from(impl, source, ctx); });
+            };
+        } else {
+            return nullptr;
+        }
+    }
+    // A call whose callee depends on the source type, so that clang looks
+    // move_from up only for the sources R really takes.
+    template <class Impl, class Source>
+    static std::optional<model> call_move_from(Impl& impl, const Source& source, context& ctx) {
+        return impl.move_from(source, ctx);
+    }
+
+    template <class T>
+    std::optional<model> upgrade_chain(T old, context& ctx) {
+        if constexpr (std::is_same_v<T, model>) {
+            return old;
+        } else {
+            using next = typename upgrade_result<R, T>::type;
+            std::optional<next> n;
+            guarded(ctx, operation_name(R::type_name, "upgrade"), this->schema(),
+                    [&] { n = impl_.upgrade(std::move(old), ctx); });
+            if (!n || ctx.has_errors()) return std::nullopt;
+            return upgrade_chain(std::move(*n), ctx);
+        }
+    }
+
+    R impl_;
+};
+
+}  // namespace tfpp::detail

@@ -1,0 +1,260 @@
+// The resource side of the engine, the part that does not depend on the
+// model: planning and the consistency checks on encoded values, version
+// checks, and the errors for what a handler does not offer.
+#pragma once
+
+#include <tfpp/codec/detail/msgpack_view.hpp>
+#include <tfpp/codec/flatmap.hpp>
+#include <tfpp/codec/json.hpp>
+#include <tfpp/diag/log.hpp>
+#include <tfpp/plan/detail/checker.hpp>
+#include <tfpp/plan/detail/planner.hpp>
+#include <tfpp/provider/change.hpp>
+#include <tfpp/provider/detail/handler_support.hpp>
+#include <tfpp/schema/schema.hpp>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tfpp::detail {
+
+// What a resource offers beyond create, read, update and destroy: found at
+// compile time, kept at run time so that the code around the handler's
+// calls is shared by every resource type.
+struct resource_features {
+    bool validate = false;
+    bool plan_destroy = false;
+    bool modify_plan = false;
+    bool import_state = false;
+    std::string_view import_id_attribute{};  // empty: none
+    bool raw_upgrade = false;
+};
+
+template <class R>
+constexpr resource_features features_of() {
+    resource_features f;
+    f.validate = has_validate<R>;
+    f.plan_destroy = has_plan_destroy<R>;
+    f.modify_plan = has_modify_plan<R>;
+    f.import_state = has_import_state<R>;
+    if constexpr (has_import_id_attribute<R>) f.import_id_attribute = R::import_id_attribute;
+    f.raw_upgrade = has_raw_upgrade<R>;
+    return f;
+}
+
+// Stored state may predate a schema change: attributes the model no longer
+// has are dropped, as the Go framework drops them.
+inline constexpr decode_options stored_options{.extra = extra_attributes::ignore};
+
+// A stored state on its way into a model: parsed JSON, or (state of
+// Terraform before 0.12) a flatmap; for the current model, the flatmap
+// already encoded against the schema's type.
+struct stored_value {
+    const json_document* json = nullptr;
+    const std::map<std::string, std::string>* flatmap = nullptr;
+    std::string_view msgpack{};
+};
+
+// The resource side of the engine. Values travel encoded; each handler's
+// private state travels in its context (set before the call, read after).
+//
+// Its code is in three layers, so that a provider with many resource types
+// compiles each part once: this class holds what does not depend on the
+// model (planning and the consistency checks run on the encoded values and
+// the runtime schema; version checks; the errors for what a handler does not
+// offer), and is compiled only where the engine is (the file with main(),
+// or a test); model_resource<M> decodes, encodes, validates and settles a
+// model, once per model in each file; resource_adapter<R, P> only forwards to
+// the resource's own functions.
+class resource_handler {
+public:
+    virtual ~resource_handler() = default;
+    [[nodiscard]] std::string_view type_name() const noexcept { return type_name_; }
+    [[nodiscard]] virtual const block_schema& schema() const = 0;
+    // nullptr when the resource declares no identity.
+    [[nodiscard]] virtual const identity_schema* identity() const = 0;
+
+    // Decodes a configuration, runs the model's validators (tfpp::length, ...,
+    // and each struct's rules), then the handler's own validate(), if any.
+    void validate(std::string_view config, context& ctx) { validate_model(config, ctx); }
+
+    void plan(std::string_view prior, std::string_view proposed, std::string_view config, plan_result& out,
+              context& ctx) {
+        if (is_null_value(proposed)) {  // destroy
+            if (features_.plan_destroy) plan_destroy_model(prior, ctx);
+            out.planned_state.assign(null_bytes);
+            return;
+        }
+        if (!plan_resource_change(schema(), prior, proposed, config, out, ctx.diagnostics())) return;
+        if (features_.modify_plan) {
+            // The handler edits the typed plan; attributes it changed replace
+            // those of the plan tfpp made, the others stay byte for byte.
+            modified_plan m;
+            if (modify_plan_model(prior, config, out.planned_state, m, ctx)) {
+                out.planned_state = merge_changed_attributes(out.planned_state, m.before, m.after);
+                for (attribute_path& p : m.replacements)
+                    if (std::find(out.requires_replace.begin(), out.requires_replace.end(), p) ==
+                        out.requires_replace.end())
+                        out.requires_replace.push_back(std::move(p));
+            }
+        }
+        // Terraform's rules for plans, checked here so that a violation names
+        // the attribute and the fix (plan/consistency.hpp; TFPP_CONSISTENCY_CHECK).
+        if (!ctx.has_errors())
+            engine_check_plan(schema(), type_name_, prior, config, out.planned_state, ctx.diagnostics());
+    }
+
+    // The new state; nullopt: null (destroyed, or nothing was created).
+    std::optional<std::string> apply(std::string_view prior, std::string_view planned, std::string_view config,
+                                     context& ctx) {
+        const bool create = is_null_value(prior);
+        applied r = apply_model(prior, planned, config, create, ctx);
+        // The result against the plan, as Terraform will check it (not after
+        // a reported failure, as Terraform does not). A violation still
+        // returns the state: Terraform must record what exists.
+        if (r.returned && !ctx.has_errors())
+            engine_check_apply(schema(), type_name_, create ? "create" : "update", planned, *r.state,
+                               ctx.diagnostics());
+        return std::move(r.state);
+    }
+
+    // The current state; nullopt: the object is gone.
+    std::optional<std::string> read(std::string_view current, context& ctx) { return read_model(current, ctx); }
+
+    // Stored state as JSON, or (flatmap non-null) in the flatmap format of
+    // Terraform before 0.12, brought to the current schema.
+    std::optional<std::string> upgrade(std::int64_t version, std::string_view json,
+                                       const std::map<std::string, std::string>* flatmap, context& ctx) {
+        const std::int64_t current = schema().version;
+        if (version > current) {
+            ctx.error("Resource state is newer than the provider",
+                      "the stored state of " + std::string(type_name_) + " has schema version " +
+                          std::to_string(version) + ", but this provider only knows versions up to " +
+                          std::to_string(current) + ". Use a newer provider release.");
+            return std::nullopt;
+        }
+        if (version == current) {
+            std::optional<json_document> tree;
+            std::string bytes;
+            stored_value s;
+            if (flatmap) {
+                // The flatmap read against the schema's type, then decoded as
+                // any encoded value (decode_flatmap<M> does the same).
+                const type& t = schema().value_type;
+                dynamic v;
+                if (!decode_flatmap(*flatmap, t, v, ctx.diagnostics())) return std::nullopt;
+                bytes = to_msgpack(v, t);
+                s.msgpack = bytes;
+            } else {
+                tree = json_document::parse(json, ctx.diagnostics());
+                if (!tree) return std::nullopt;
+                s.json = &*tree;
+            }
+            return stored_model(s, ctx);
+        }
+        std::optional<std::string> state;
+        if (upgrades_typed(version)) {
+            std::optional<json_document> tree;
+            stored_value s;
+            s.flatmap = flatmap;
+            if (!flatmap) {
+                tree = json_document::parse(json, ctx.diagnostics());
+                if (tree) s.json = &*tree;
+            }
+            if (flatmap || tree) state = upgrade_model(version, s, ctx);
+        } else if (features_.raw_upgrade) {
+            state = upgrade_raw_model(raw_state{version, json, flatmap}, ctx);
+        } else {
+            ctx.error("Resource state upgrade not supported",
+                      "the stored state of " + std::string(type_name_) + " has schema version " +
+                          std::to_string(version) + " and this provider has no upgrade from it to version " +
+                          std::to_string(current) +
+                          " (declare its model in prior_models with an upgrade(), "
+                          "or an upgrade(const tfpp::raw_state&, ctx))");
+            return std::nullopt;
+        }
+        if (!state && !ctx.has_errors())
+            ctx.error("Resource state upgrade failed",
+                      operation_name(type_name_, "upgrade") + " returned no state and no error");
+        return state;
+    }
+
+    // The state to import for an ID; nullopt on failure (with diagnostics).
+    std::optional<std::string> import(std::string_view id, context& ctx) {
+        if (!features_.import_state && features_.import_id_attribute.empty()) {
+            ctx.error("Resource import not supported",
+                      std::string(type_name_) + " cannot be imported: the provider declares no import for it.");
+            return std::nullopt;
+        }
+        std::optional<std::string> state = import_model(id, ctx);
+        if (!state && !ctx.has_errors())
+            ctx.error("Cannot import", operation_name(type_name_, "import_state") + " returned no object and no error");
+        return state;
+    }
+
+    // This resource's state from another type's. source_current is that
+    // state already upgraded to its type's current schema, when the type is
+    // this provider's own (empty otherwise).
+    std::optional<std::string> move(const moved_state& from, std::string_view source_current, context& ctx) {
+        bool moved = false;
+        std::optional<std::string> state = move_model(from, source_current, moved, ctx);
+        if (!moved) {
+            ctx.error("Move not supported", std::string(type_name_) + " cannot take the state of " +
+                                                std::string(from.type_name) + " (from " +
+                                                std::string(from.provider_address) + "): it has no move_from for it.");
+            return std::nullopt;
+        }
+        if (!state && !ctx.has_errors())
+            ctx.error("Move failed", operation_name(type_name_, "move_from") + " returned no object and no error");
+        return state;
+    }
+
+protected:
+    resource_handler(std::string_view type_name, resource_features features)
+        : type_name_(type_name), features_(features) {}
+
+    // What modify_plan_model hands back: the plan decoded and encoded again,
+    // before and after the handler's edits, and the paths it said replace.
+    struct modified_plan {
+        std::string before, after;
+        std::vector<attribute_path> replacements;
+    };
+    // What apply_model hands back: the state to return, and whether it is
+    // the handler's result (to be checked against the plan).
+    struct applied {
+        std::optional<std::string> state;
+        bool returned = false;
+    };
+
+    // The typed half (model_resource<M>).
+    virtual void validate_model(std::string_view config, context& ctx) = 0;
+    virtual void plan_destroy_model(std::string_view prior, context& ctx) = 0;
+    // False when the plan stays as it was (a decoding error, or an error
+    // the handler reported).
+    virtual bool modify_plan_model(std::string_view prior, std::string_view config, std::string_view planned,
+                                   modified_plan& out, context& ctx) = 0;
+    virtual applied apply_model(std::string_view prior, std::string_view planned, std::string_view config, bool create,
+                                context& ctx) = 0;
+    virtual std::optional<std::string> read_model(std::string_view current, context& ctx) = 0;
+    // A stored state of the current version (json or msgpack set).
+    virtual std::optional<std::string> stored_model(const stored_value& s, context& ctx) = 0;
+    // Whether prior_models holds the model of this version.
+    [[nodiscard]] virtual bool upgrades_typed(std::int64_t version) const = 0;
+    // The stored state of an earlier version (json or flatmap set), through
+    // the typed upgrades.
+    virtual std::optional<std::string> upgrade_model(std::int64_t version, const stored_value& s, context& ctx) = 0;
+    virtual std::optional<std::string> upgrade_raw_model(const raw_state& old, context& ctx) = 0;
+    virtual std::optional<std::string> import_model(std::string_view id, context& ctx) = 0;
+    // moved: a move_from took the state (typed when source_current is set
+    // and one fits, else the raw one).
+    virtual std::optional<std::string> move_model(const moved_state& from, std::string_view source_current, bool& moved,
+                                                  context& ctx) = 0;
+
+    std::string_view type_name_;
+    resource_features features_;
+};
+
+}  // namespace tfpp::detail

@@ -1,0 +1,61 @@
+// The provider binary's command line (--debug, --schema-json), and how it
+// reports a failure before the handshake.
+#pragma once
+
+#include <tfpp/diag/log.hpp>
+#include <tfpp/serve/detail/handshake.hpp>
+
+#include <getopt.h>
+#include <unistd.h>
+#include <cerrno>
+#include <string>
+#include <string_view>
+
+namespace tfpp::detail {
+
+struct run_mode {
+    bool debug = false;
+    bool help = false;
+    bool schema_json = false;
+    std::string bad_argument;
+};
+
+inline run_mode parse_arguments(int argc, char** argv) {
+    run_mode mode;
+    static const option long_options[] = {{"debug", no_argument, nullptr, 'd'},
+                                          {"help", no_argument, nullptr, 'h'},
+                                          {"schema-json", no_argument, nullptr, 's'},
+                                          {nullptr, 0, nullptr, 0}};
+    opterr = 0;
+    optind = 1;
+    int c;
+    while ((c = getopt_long(argc, argv, "h", long_options, nullptr)) != -1) {
+        if (c == 'd') mode.debug = true;
+        else if (c == 'h') mode.help = true;
+        else if (c == 's') mode.schema_json = true;
+        else mode.bad_argument = optind > 0 && optind <= argc ? argv[optind - 1] : "?";
+    }
+    if (mode.bad_argument.empty() && optind < argc) mode.bad_argument = argv[optind];
+    return mode;
+}
+
+inline void write_all(int fd, std::string_view s) {
+    while (!s.empty()) {
+        const ssize_t w = ::write(fd, s.data(), s.size());
+        if (w <= 0) return;
+        s.remove_prefix(static_cast<std::size_t>(w));
+    }
+}
+
+// A failure before the handshake. go-plugin clients show a first stdout line
+// without enough '|' fields to the user ("Unrecognized remote plugin
+// message"), so the reason reaches the person running terraform.
+inline int startup_failure(std::string_view reason, bool managed) {
+    const std::string line = "tfpp: the provider could not start: " + std::string(reason) + "\n";
+    write_all(STDERR_FILENO, line);
+    if (managed) write_all(STDOUT_FILENO, line);
+    log::write(log::level::error, log::sdk_module, "provider could not start", {{"error", reason}});
+    return 1;
+}
+
+}  // namespace tfpp::detail

@@ -1,0 +1,103 @@
+// One provider instance behind a gRPC server on a private unix socket, with
+// every service Terraform and OpenTofu expect.
+#pragma once
+
+#include <tfpp/rpc/services.hpp>
+#include <tfpp/serve/detail/socket_dir.hpp>
+
+#include <grpcpp/grpcpp.h>
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace tfpp::detail {
+
+// A running provider, whatever its type: what in_process_server holds.
+class running_provider {
+public:
+    virtual ~running_provider() = default;
+    virtual void stop() = 0;
+};
+
+// One provider instance behind a gRPC server on a private unix socket, with
+// every service Terraform and OpenTofu expect: what serve() runs as a plugin
+// process and serve_in_process() runs on threads of the caller's process.
+template <class Provider>
+class provider_server final : public running_provider {
+public:
+    // Throws std::runtime_error when the server cannot listen.
+    provider_server(int version, const std::shared_ptr<grpc::ServerCredentials>& credentials,
+                    std::function<void()> on_shutdown_request)
+        : version_(version), controller_(std::move(on_shutdown_request)) {
+        grpc::EnableDefaultHealthCheckService(false);  // health_service instead
+        grpc::ServerBuilder builder;
+        builder.AddListeningPort("unix:" + dir_.socket_path(), credentials);
+        builder.SetMaxReceiveMessageSize(256 << 20);
+        builder.SetMaxSendMessageSize(256 << 20);
+        if (version == 6) {
+            builder.RegisterService(&v6_);
+        } else {
+            builder.RegisterService(&v5_);
+            builder.RegisterService(&provisioner_);
+        }
+        builder.RegisterService(&health_);
+        builder.RegisterService(&controller_);
+        builder.RegisterService(&stdio_);
+        builder.RegisterService(&broker_);
+        server_ = builder.BuildAndStart();
+        if (!server_) throw std::runtime_error("cannot listen on " + dir_.socket_path());
+        try {
+            dir_.apply_group_from_environment();
+        } catch (...) {
+            stop();
+            throw;
+        }
+    }
+    provider_server(const provider_server&) = delete;
+    provider_server& operator=(const provider_server&) = delete;
+    ~provider_server() override { stop(); }
+
+    [[nodiscard]] const std::string& socket_path() const noexcept { return dir_.socket_path(); }
+
+    // Terraform's first call is GetProviderSchema. Its bytes are built on a
+    // thread started once the handshake line is out, while the client
+    // connects, so that call finds them ready (or waits for the rest; a
+    // failure here is left for that call to report).
+    void warm_up_schema() {
+        if (schema_warmup_.joinable()) return;
+        schema_warmup_ = std::jthread([this] {
+            try {
+                if (version_ == 6) (void)v6_.schema_response_bytes();
+                else (void)v5_.schema_response_bytes();
+            } catch (...) {}
+        });
+    }
+
+    // Handlers see their stop token fire, open streams end, and calls still
+    // running get a second to finish. Safe to call more than once.
+    void stop() override {
+        if (!server_) return;
+        eng_.request_stop();
+        stopping_.trigger();
+        server_->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(1));
+        server_->Wait();
+        server_.reset();
+    }
+
+private:
+    int version_;
+    socket_dir dir_;
+    engine<Provider> eng_;
+    stop_signal stopping_;
+    provider_service_v6<engine<Provider>> v6_{eng_};
+    provider_service_v5<engine<Provider>> v5_{eng_};
+    provisioner_service_v5 provisioner_;
+    health_service health_{stopping_};
+    controller_service controller_;
+    stdio_service stdio_{stopping_};
+    broker_service broker_;
+    std::unique_ptr<grpc::Server> server_;
+    std::jthread schema_warmup_;  // last: joined before the services it uses are destroyed
+};
+
+}  // namespace tfpp::detail

@@ -1,0 +1,29 @@
+// How tfpp::serve and tfpp::serve_in_process run a provider.
+#pragma once
+
+#include <tfpp/plan/consistency_mode.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tfpp {
+
+struct serve_options {
+    // Protocol majors this binary offers; the client picks the highest it
+    // knows. The environment variable TFPP_PROTOCOL_VERSIONS (e.g. "5") narrows
+    // the set at run time, to test a provider under one major.
+    std::vector<int> protocols{6, 5};
+    // Registry address printed for --debug, e.g. "tfpp/local" (listed for
+    // both registry.terraform.io and registry.opentofu.org) or a full
+    // "host/namespace/type". Empty: the provider's type name alone, which
+    // Terraform reads as hashicorp/<type>. --schema-json names the provider
+    // as OpenTofu does: registry.opentofu.org/tfpp/local.
+    std::string address{};
+    // tfpp checks its planned and applied values against Terraform's rules
+    // before answering (docs/planning.md). Unset: the environment variable
+    // TFPP_CONSISTENCY_CHECK (on, warn, off) decides, on by default.
+    std::optional<tfpp::consistency_check> consistency_check{};
+};
+
+}  // namespace tfpp

@@ -1,0 +1,728 @@
+// The in-process driver behind tfpp::testing::provider_under_test: Core's
+// part of each operation (validate, the proposed new state, plan, apply,
+// read, import, upgrade) run on the engine, every plan and result checked
+// with the consistency checker, and the scenario helpers' workflows.
+#pragma once
+
+#include <tfpp/codec/detail/msgpack_view.hpp>
+#include <tfpp/codec/json.hpp>
+#include <tfpp/codec/msgpack.hpp>
+#include <tfpp/plan/consistency.hpp>
+#include <tfpp/provider/detail/engine.hpp>
+#include <tfpp/testing/detail/proposed_new.hpp>
+#include <tfpp/testing/diff.hpp>
+#include <tfpp/testing/steps.hpp>
+
+#include <algorithm>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace tfpp::testing::detail {
+
+template <class T, class List>
+inline constexpr bool listed = false;
+template <class T, class... Ts>
+inline constexpr bool listed<T, type_list<Ts...>> = (std::is_same_v<T, Ts> || ...);
+
+inline std::string describe(const tfpp::diagnostics& diags) {
+    std::string out;
+    for (const auto& d : diags) {
+        out += d.severity == severity::error ? "  error: " : "  warning: ";
+        out += d.summary;
+        if (!d.path.empty()) out += " (at " + d.path.to_string() + ")";
+        if (!d.detail.empty()) out += ": " + d.detail;
+        out += '\n';
+    }
+    return out;
+}
+
+inline bool same_value(std::string_view a, std::string_view b, const type& t) {
+    if (a == b) return true;
+    dynamic da, db;
+    tfpp::diagnostics diags;
+    return decode_msgpack(a, t, da, diags) && decode_msgpack(b, t, db, diags) && da == db;
+}
+
+// The attribute paths at which a value is unknown (sets as a whole).
+inline void unknown_paths(const dynamic& v, attribute_path& path, std::vector<attribute_path>& out) {
+    if (v.is_unknown()) return out.push_back(path);
+    if (!v.is_known()) return;
+    switch (v.type().which()) {
+    case type::kind::object: {
+        const auto attrs = v.type().attributes();
+        for (std::size_t i = 0; i < attrs.size(); ++i) {
+            path.push(attribute_path::attribute(attrs[i].name));
+            unknown_paths(v.elements()[i], path, out);
+            path.pop();
+        }
+        return;
+    }
+    case type::kind::list:
+    case type::kind::tuple:
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            path.push(attribute_path::index(static_cast<std::int64_t>(i)));
+            unknown_paths(v.elements()[i], path, out);
+            path.pop();
+        }
+        return;
+    case type::kind::map:
+        for (const auto& [k, e] : v.entries()) {
+            path.push(attribute_path::key(k));
+            unknown_paths(e, path, out);
+            path.pop();
+        }
+        return;
+    case type::kind::set:
+        if (!v.is_wholly_known()) out.push_back(path);
+        return;
+    default: return;
+    }
+}
+
+// Whether the encoded bytes hold an unknown anywhere (nulls are known).
+inline bool holds_unknown(std::string_view bytes, const type& t) {
+    dynamic d;
+    tfpp::diagnostics diags;
+    if (!decode_msgpack(bytes, t, d, diags)) return false;
+    std::vector<attribute_path> found;
+    attribute_path path;
+    unknown_paths(d, path, found);
+    return !found.empty();
+}
+
+// Core's check of the plan made at apply time against the first plan:
+// every value the first plan knew must be the same (unknowns may become
+// anything). One line per difference.
+inline void final_plan_mismatches(const dynamic& first, const dynamic& final_plan, attribute_path& path,
+                                  std::string& out) {
+    if (first.is_unknown() || first == final_plan) return;
+    const bool both_known =
+        first.is_known() && final_plan.is_known() && first.type().which() == final_plan.type().which();
+    if (both_known) {
+        switch (first.type().which()) {
+        case type::kind::object: {
+            const auto attrs = first.type().attributes();
+            for (std::size_t i = 0; i < attrs.size() && i < final_plan.size(); ++i) {
+                path.push(attribute_path::attribute(attrs[i].name));
+                final_plan_mismatches(first.elements()[i], final_plan.elements()[i], path, out);
+                path.pop();
+            }
+            return;
+        }
+        case type::kind::list:
+        case type::kind::tuple:
+            if (first.size() != final_plan.size()) break;
+            for (std::size_t i = 0; i < first.size(); ++i) {
+                path.push(attribute_path::index(static_cast<std::int64_t>(i)));
+                final_plan_mismatches(first.elements()[i], final_plan.elements()[i], path, out);
+                path.pop();
+            }
+            return;
+        case type::kind::map: {
+            const auto a = first.entries(), b = final_plan.entries();
+            if (a.size() != b.size()) break;
+            for (std::size_t i = 0; i < a.size(); ++i) {
+                if (a[i].first != b[i].first) {
+                    out += "  " + path.to_string() + ": the keys changed\n";
+                    return;
+                }
+                path.push(attribute_path::key(a[i].first));
+                final_plan_mismatches(a[i].second, b[i].second, path, out);
+                path.pop();
+            }
+            return;
+        }
+        case type::kind::set:
+            if (!first.is_wholly_known()) return;  // elements with unknowns cannot be paired
+            break;
+        default: break;
+        }
+    }
+    out += "  " + (path.empty() ? std::string("(the whole object)") : path.to_string()) + ": planned " +
+           printed(first) + ", now " + printed(final_plan) + "\n";
+}
+
+template <class P>
+class driver {
+public:
+    using provider_type = P;
+    using config_model = typename tfpp::detail::config_of<P>::type;
+
+    // Configures the provider with an empty configuration (every attribute null).
+    driver() { configure_bytes(to_msgpack(config_model{})); }
+    // Configures it with a typed configuration.
+    explicit driver(const config_model& config) { configure_bytes(to_msgpack(config)); }
+
+    driver(const driver&) = delete;
+    driver& operator=(const driver&) = delete;
+
+    [[nodiscard]] const tfpp::diagnostics& configure_diagnostics() const noexcept { return configure_diagnostics_; }
+    [[nodiscard]] P& provider() noexcept { return engine_.provider(); }
+    std::string terraform_version = "1.12.6";
+
+    template <class R>
+    plan_step<R> plan(const typename R::model& config, const std::optional<typename R::model>& prior) {
+        return plan_from<R>(to_msgpack(config), prior ? to_msgpack(*prior) : std::string(tfpp::detail::null_bytes), {},
+                            false);
+    }
+    template <class R>
+    plan_step<R> plan(const typename R::model& config, no_state_t) {
+        return plan<R>(config, std::optional<typename R::model>());
+    }
+    template <class R>
+    plan_step<R> plan(const typename R::model& config, const typename R::model& prior) {
+        return plan<R>(config, std::optional<typename R::model>(prior));
+    }
+    template <class R>
+    plan_step<R> plan(const typename R::model& config, const result<typename R::model>& prior) {
+        return plan_from<R>(to_msgpack(config),
+                            prior.state ? to_msgpack(*prior.state) : std::string(tfpp::detail::null_bytes),
+                            prior.private_state, prior.tainted);
+    }
+
+    template <class R>
+    plan_step<R> plan_destroy(const typename R::model& state) {
+        plan_step<R> step;
+        step.action = action::destroy;
+        step.prior = state;
+        step.prior_bytes = to_msgpack(state);
+        step.config_bytes = step.planned_bytes = std::string(tfpp::detail::null_bytes);
+        tfpp::context ctx = engine_.make_context();
+        tfpp::detail::plan_result out;
+        handler<R>().plan(step.prior_bytes, tfpp::detail::null_bytes, tfpp::detail::null_bytes, out, ctx);
+        step.diagnostics = ctx.diagnostics();
+        return step;
+    }
+
+    template <class R>
+    result<typename R::model> apply(const plan_step<R>& step) {
+        return apply_final<R>(step, step.config_bytes);
+    }
+    template <class R>
+    result<typename R::model> apply(const plan_step<R>& step, const typename R::model& final_config) {
+        return apply_final<R>(step, to_msgpack(final_config));
+    }
+
+    template <class R>
+    result<typename R::model> read(const typename R::model& state) {
+        return read_bytes<R>(to_msgpack(state), {});
+    }
+    template <class R>
+    result<typename R::model> read(const result<typename R::model>& state) {
+        if (!state.state) return state;
+        auto r = read_bytes<R>(to_msgpack(*state.state), state.private_state);
+        r.tainted = state.tainted && r.state.has_value();
+        return r;
+    }
+
+    template <class R>
+    result<typename R::model> import(std::string_view id) {
+        result<typename R::model> r;
+        tfpp::context ctx = engine_.make_context();
+        const std::optional<std::string> imported = handler<R>().import(id, ctx);
+        r.diagnostics = ctx.diagnostics();
+        if (!imported || r.diagnostics.has_errors()) return r;
+        result<typename R::model> refreshed = read_bytes<R>(*imported, std::string(ctx.private_state()));
+        for (const auto& d : refreshed.diagnostics) r.diagnostics.add(d);
+        r.state = std::move(refreshed.state);
+        r.private_state = std::move(refreshed.private_state);
+        if (!r.state && !r.diagnostics.has_errors())
+            r.diagnostics.error(
+                "Cannot import non-existent remote object",
+                std::string(R::type_name) + " read returned no object for the imported ID \"" + std::string(id) + "\"");
+        return r;
+    }
+
+    template <class R>
+    result<typename R::model> upgrade(std::int64_t version, std::string_view json) {
+        result<typename R::model> r;
+        tfpp::context ctx = engine_.make_context();
+        const std::optional<std::string> upgraded = handler<R>().upgrade(version, json, nullptr, ctx);
+        r.diagnostics = ctx.diagnostics();
+        if (upgraded) r.state = decode<typename R::model>(*upgraded, r.diagnostics);
+        return r;
+    }
+
+    template <class D>
+    result<typename D::model> read_data(const typename D::model& config) {
+        static_assert(
+            detail::listed<D, typename tfpp::detail::data_source_list<P>::type>,
+            "tfpp: provider_under_test<P>::read_data<D> takes one of P's data sources; list D in P::data_sources");
+        result<typename D::model> r;
+        tfpp::detail::data_source_handler* h = engine_.data_source(D::type_name);
+        if (!h) throw std::logic_error("tfpp: " + std::string(D::type_name) + " is not a data source of this provider");
+        const std::string bytes = to_msgpack(config);
+        tfpp::context ctx = engine_.make_context();
+        h->validate(bytes, ctx);
+        r.diagnostics = ctx.diagnostics();
+        if (r.diagnostics.has_errors()) return r;
+        if (detail::holds_unknown(bytes, h->schema().value_type)) {
+            r.deferred = true;
+            return r;
+        }
+        tfpp::context read_ctx = engine_.make_context();
+        const std::optional<std::string> state = h->read(bytes, read_ctx);
+        r.diagnostics.append(read_ctx.diagnostics());
+        if (state) r.state = decode<typename D::model>(*state, r.diagnostics);
+        return r;
+    }
+
+    template <class R>
+    outcome<typename R::model> create(const typename R::model& config,
+                                      const std::optional<typename R::model>& expected = std::nullopt) {
+        return change<R>(config, result<typename R::model>{}, action::create, {}, expected);
+    }
+
+    template <class R>
+    outcome<typename R::model> update(const typename R::model& state, const typename R::model& config,
+                                      const std::optional<typename R::model>& expected = std::nullopt) {
+        result<typename R::model> prior;
+        prior.state = state;
+        return change<R>(config, prior, action::update, {}, expected);
+    }
+
+    template <class R>
+    outcome<typename R::model> update(const outcome<typename R::model>& from, const typename R::model& config,
+                                      const std::optional<typename R::model>& expected = std::nullopt) {
+        if (!from.state) return failed<R>("update: the earlier step left no object");
+        return change<R>(config, as_result(from), action::update, {}, expected);
+    }
+
+    template <class R>
+    outcome<typename R::model> replace(const typename R::model& state, const typename R::model& config,
+                                       const std::vector<attribute_path>& forced_by,
+                                       const std::optional<typename R::model>& expected = std::nullopt) {
+        result<typename R::model> prior;
+        prior.state = state;
+        return change<R>(config, prior, action::replace, forced_by, expected);
+    }
+
+    template <class R>
+    outcome<typename R::model> replace(const outcome<typename R::model>& from, const typename R::model& config,
+                                       const std::vector<attribute_path>& forced_by,
+                                       const std::optional<typename R::model>& expected = std::nullopt) {
+        if (!from.state) return failed<R>("replace: the earlier step left no object");
+        return change<R>(config, as_result(from), action::replace, forced_by, expected);
+    }
+
+    template <class R>
+    outcome<typename R::model> empty_plan(const typename R::model& config, const typename R::model& state) {
+        result<typename R::model> prior;
+        prior.state = state;
+        return expect_empty_plan<R>(config, prior, "");
+    }
+
+    template <class R>
+    outcome<typename R::model> empty_plan(const typename R::model& config, const outcome<typename R::model>& from) {
+        if (!from.state) return failed<R>("empty_plan: the earlier step left no object");
+        return expect_empty_plan<R>(config, as_result(from), "");
+    }
+
+    template <class R>
+    outcome<typename R::model> import_then_empty_plan(std::string_view id, const typename R::model& config,
+                                                      const std::optional<typename R::model>& expected = std::nullopt) {
+        const std::string what = std::string(R::type_name) + " import \"" + std::string(id) + "\"";
+        result<typename R::model> imported = import <R>(id);
+        if (!imported.ok() || !imported.state)
+            return failed<R>(what + " failed:\n" + detail::describe(imported.diagnostics));
+        if (expected)
+            if (std::string d = partial_diff(*expected, *imported.state); !d.empty())
+                return failed<R>(what + ": the imported state differs from the expected one:\n" + d, imported);
+        return expect_empty_plan<R>(config, imported, what + ", then ");
+    }
+
+    template <class R>
+    outcome<typename R::model> upgrade_then_empty_plan(
+        std::int64_t version, std::string_view json, const typename R::model& config,
+        const std::optional<typename R::model>& expected = std::nullopt) {
+        const std::string what = std::string(R::type_name) + " upgrade from schema version " + std::to_string(version);
+        result<typename R::model> upgraded = upgrade<R>(version, json);
+        if (!upgraded.ok() || !upgraded.state)
+            return failed<R>(what + " failed:\n" + detail::describe(upgraded.diagnostics));
+        if (expected)
+            if (std::string d = partial_diff(*expected, *upgraded.state); !d.empty())
+                return failed<R>(what + ": the upgraded state differs from the expected one:\n" + d, upgraded);
+        return expect_empty_plan<R>(config, upgraded, what + ", then ");
+    }
+
+    template <class R>
+    outcome<typename R::model> drift(const typename R::model& config, const typename R::model& state,
+                                     action expected_action) {
+        const std::string what = std::string(R::type_name) + " drift";
+        result<typename R::model> refreshed = read<R>(state);
+        if (!refreshed.ok()) return failed<R>(what + ": refresh failed:\n" + detail::describe(refreshed.diagnostics));
+        return change<R>(config, refreshed, expected_action, {}, std::nullopt, what + ": ");
+    }
+
+    template <class R>
+    outcome<typename R::model> unknown_until_apply(const typename R::model& config_with_unknowns,
+                                                   const typename R::model& final_config,
+                                                   const std::optional<typename R::model>& expected = std::nullopt) {
+        const std::string what = std::string(R::type_name) + " with values unknown until apply";
+        plan_step<R> step = plan<R>(config_with_unknowns, no_state);
+        if (!step.ok()) return failed<R>(what + ": plan failed:\n" + detail::describe(step.diagnostics));
+        if (step.action != action::create)
+            return failed<R>(what + ": expected the plan to create, but it would " +
+                             std::string(to_string(step.action)));
+        const type& t = handler<R>().schema().value_type;
+        dynamic config_value, planned_value;
+        tfpp::diagnostics ignored;
+        (void)decode_msgpack(step.config_bytes, t, config_value, ignored);
+        (void)decode_msgpack(step.planned_bytes, t, planned_value, ignored);
+        std::vector<attribute_path> unknown_in_config;
+        attribute_path path;
+        detail::unknown_paths(config_value, path, unknown_in_config);
+        if (unknown_in_config.empty())
+            return failed<R>(what + ": the configuration holds no tfpp::unknown value; set one to test this");
+        for (const attribute_path& p : unknown_in_config) {
+            std::vector<attribute_path> planned_unknown;
+            attribute_path q;
+            detail::unknown_paths(planned_value, q, planned_unknown);
+            if (std::find(planned_unknown.begin(), planned_unknown.end(), p) == planned_unknown.end())
+                return failed<R>(what + ": \"" + p.to_string() +
+                                 "\" is unknown in the configuration but the plan gives it a value");
+        }
+        result<typename R::model> applied = apply<R>(step, final_config);
+        if (!applied.ok() || !applied.state)
+            return failed<R>(what + ": apply failed:\n" + detail::describe(applied.diagnostics), applied);
+        if (expected)
+            if (std::string d = partial_diff(*expected, *applied.state); !d.empty())
+                return failed<R>(what + ": the applied state differs from the expected one:\n" + d, applied);
+        return expect_empty_plan<R>(final_config, applied, what + ": after apply, ");
+    }
+
+    template <class R>
+    outcome<typename R::model> partial_failure(const typename R::model& config) {
+        const std::string what = std::string(R::type_name) + " partial failure";
+        plan_step<R> step = plan<R>(config, no_state);
+        if (!step.ok()) return failed<R>(what + ": plan failed:\n" + detail::describe(step.diagnostics));
+        result<typename R::model> applied = apply<R>(step);
+        if (applied.ok()) return failed<R>(what + ": expected the create to fail, but it succeeded", applied);
+        if (!applied.state)
+            return failed<R>(what + ": the create failed but returned no object, so Terraform forgets it:\n" +
+                             detail::describe(applied.diagnostics));
+        if (!applied.tainted) return failed<R>(what + ": the object was not recorded as tainted", applied);
+        plan_step<R> next = plan<R>(config, applied);
+        if (!next.ok())
+            return failed<R>(what + ": the next plan failed:\n" + detail::describe(next.diagnostics), applied);
+        if (next.action != action::replace)
+            return failed<R>(what + ": expected the next plan to replace the tainted object, but it would " +
+                                 std::string(to_string(next.action)),
+                             applied);
+        outcome<typename R::model> o;
+        o.state = applied.state;
+        o.private_state = applied.private_state;
+        return o;
+    }
+
+private:
+    void configure_bytes(const std::string& config) {
+        tfpp::context validate_ctx = engine_.make_context();
+        engine_.validate_provider_config(config, validate_ctx);
+        configure_diagnostics_ = validate_ctx.diagnostics();
+        if (configure_diagnostics_.has_errors()) return;
+        tfpp::context ctx = engine_.make_context();
+        engine_.configure(config, terraform_version, ctx);
+        configure_diagnostics_.append(ctx.diagnostics());
+    }
+
+    template <class R>
+    tfpp::detail::resource_handler& handler() {
+        static_assert(detail::listed<R, typename tfpp::detail::resource_list<P>::type>,
+                      "tfpp: provider_under_test<P>::plan<R> and the other resource calls take one of P's resources; "
+                      "list R in P::resources");
+        tfpp::detail::resource_handler* h = engine_.resource(R::type_name);
+        if (!h) throw std::logic_error("tfpp: " + std::string(R::type_name) + " is not a resource of this provider");
+        return *h;
+    }
+
+    template <class M>
+    static M decode(std::string_view bytes, tfpp::diagnostics& diags) {
+        M m;
+        (void)decode_msgpack(bytes, m, diags);
+        return m;
+    }
+
+    // The consistency checker as errors, unless the engine already ran it so.
+    static bool engine_checks() { return consistency_check_mode() == consistency_check::on; }
+
+    template <class R>
+    plan_step<R> plan_from(std::string config_bytes, std::string prior_bytes, std::string prior_private, bool tainted) {
+        plan_step<R> step;
+        tfpp::detail::resource_handler& h = handler<R>();
+        step.config_bytes = std::move(config_bytes);
+        step.prior_bytes = std::move(prior_bytes);
+        step.prior_private = std::move(prior_private);
+        step.prior_tainted = tainted;
+        step.config = decode<typename R::model>(step.config_bytes, step.diagnostics);
+        const bool create = tfpp::detail::is_null_value(step.prior_bytes);
+        if (!create) step.prior = decode<typename R::model>(step.prior_bytes, step.diagnostics);
+
+        tfpp::context validate_ctx = engine_.make_context();
+        h.validate(step.config_bytes, validate_ctx);
+        step.diagnostics.append(validate_ctx.diagnostics());
+        if (step.diagnostics.has_errors()) return step;
+
+        // A tainted object is replaced: Core plans its successor from nothing.
+        const std::string_view plan_prior = tainted ? tfpp::detail::null_bytes : std::string_view(step.prior_bytes);
+        tfpp::detail::plan_result out;
+        if (!plan_once<R>(plan_prior, step, out)) return step;
+        step.requires_replace = std::move(out.requires_replace);
+        if (tainted) {
+            step.action = action::replace;
+        } else if (create) {
+            step.action = action::create;
+        } else if (!step.requires_replace.empty()) {
+            // Core plans the replacement object again as a create.
+            step.action = action::replace;
+            tfpp::detail::plan_result fresh;
+            if (!plan_once<R>(tfpp::detail::null_bytes, step, fresh)) return step;
+            out.planned_state = std::move(fresh.planned_state);
+        } else {
+            step.action = detail::same_value(out.planned_state, step.prior_bytes, h.schema().value_type)
+                              ? action::no_op
+                              : action::update;
+        }
+        step.planned_bytes = std::move(out.planned_state);
+        step.planned = decode<typename R::model>(step.planned_bytes, step.diagnostics);
+        return step;
+    }
+
+    // ProposedNew, PlanResourceChange and the plan checks, once.
+    template <class R>
+    bool plan_once(std::string_view prior, plan_step<R>& step, tfpp::detail::plan_result& out) {
+        tfpp::detail::resource_handler& h = handler<R>();
+        std::string proposed;
+        if (!detail::proposed_new_state(h.schema(), prior, step.config_bytes, proposed, step.diagnostics)) return false;
+        tfpp::context ctx = engine_.make_context();
+        ctx.set_private_state(step.prior_private);
+        h.plan(prior, proposed, step.config_bytes, out, ctx);
+        step.diagnostics.append(ctx.diagnostics());
+        step.planned_private = std::string(ctx.private_state());
+        if (step.diagnostics.has_errors()) return false;
+        if (!engine_checks()) {
+            consistency_options o;
+            o.resource_type = R::type_name;
+            (void)check_plan_consistency(h.schema(), prior, step.config_bytes, out.planned_state, step.diagnostics, o);
+        }
+        return !step.diagnostics.has_errors();
+    }
+
+    template <class R>
+    result<typename R::model> apply_final(const plan_step<R>& step, const std::string& final_config) {
+        using model = typename R::model;
+        result<model> r;
+        tfpp::detail::resource_handler& h = handler<R>();
+        const auto keep_prior = [&] {
+            if (step.prior) r.state = step.prior;
+            r.private_state = step.prior_private;
+            r.tainted = step.prior_tainted;
+        };
+        if (!step.ok()) {
+            keep_prior();
+            r.diagnostics = step.diagnostics;
+            r.diagnostics.error("Plan has errors", "tfpp::testing: a plan with errors cannot be applied");
+            return r;
+        }
+        switch (step.action) {
+        case action::no_op: keep_prior(); return r;
+        case action::destroy: {
+            tfpp::context ctx = engine_.make_context();
+            ctx.set_private_state(step.prior_private);
+            const auto state = h.apply(step.prior_bytes, tfpp::detail::null_bytes, tfpp::detail::null_bytes, ctx);
+            r.diagnostics = ctx.diagnostics();
+            if (state) keep_prior();  // it still exists
+            return r;
+        }
+        case action::replace: {
+            // Destroy first (create_before_destroy is a configuration choice this driver does not model).
+            tfpp::context ctx = engine_.make_context();
+            ctx.set_private_state(step.prior_private);
+            const auto left = h.apply(step.prior_bytes, tfpp::detail::null_bytes, tfpp::detail::null_bytes, ctx);
+            r.diagnostics = ctx.diagnostics();
+            if (left || r.diagnostics.has_errors()) {
+                keep_prior();
+                return r;
+            }
+            return apply_change<R>(step, tfpp::detail::null_bytes, final_config, r);
+        }
+        case action::create:
+        case action::update: return apply_change<R>(step, step.prior_bytes, final_config, r);
+        }
+        return r;
+    }
+
+    // Plans again with the final configuration, checks it against the first
+    // plan ("Provider produced inconsistent final plan"), applies it.
+    template <class R>
+    result<typename R::model> apply_change(const plan_step<R>& step, std::string_view prior,
+                                           const std::string& final_config, result<typename R::model>& r) {
+        tfpp::detail::resource_handler& h = handler<R>();
+        const bool create = tfpp::detail::is_null_value(prior);
+        std::string planned = step.planned_bytes, planned_private = step.planned_private;
+        if (final_config != step.config_bytes) {
+            plan_step<R> final_step;
+            final_step.config_bytes = final_config;
+            final_step.prior_private = step.prior_private;
+            tfpp::detail::plan_result out;
+            if (!plan_once<R>(prior, final_step, out)) {
+                r.diagnostics.append(final_step.diagnostics);
+                if (!create) r.state = step.prior;
+                return std::move(r);
+            }
+            const type& t = h.schema().value_type;
+            dynamic first, now;
+            tfpp::diagnostics ignored;
+            std::string mismatches;
+            attribute_path path;
+            if (decode_msgpack(step.planned_bytes, t, first, ignored) &&
+                decode_msgpack(out.planned_state, t, now, ignored))
+                detail::final_plan_mismatches(first, now, path, mismatches);
+            if (!mismatches.empty()) {
+                r.diagnostics.error("Provider produced inconsistent final plan",
+                                    std::string(R::type_name) +
+                                        ": planned again with the final configuration, the plan changed values the "
+                                        "first plan already knew:\n" +
+                                        mismatches);
+                if (!create) r.state = step.prior;
+                return std::move(r);
+            }
+            planned = std::move(out.planned_state);
+            planned_private = final_step.planned_private;
+        }
+        tfpp::context ctx = engine_.make_context();
+        ctx.set_private_state(planned_private);
+        const std::optional<std::string> state = h.apply(prior, planned, final_config, ctx);
+        r.diagnostics.append(ctx.diagnostics());
+        r.private_state = std::string(ctx.private_state());
+        if (state) {
+            if (!engine_checks() && !r.diagnostics.has_errors()) {
+                consistency_options o;
+                o.resource_type = R::type_name;
+                o.operation = create ? "create" : "update";
+                (void)check_apply_consistency(h.schema(), planned, *state, r.diagnostics, o);
+            }
+            r.state = decode<typename R::model>(*state, r.diagnostics);
+            // Core taints an object whose create reported errors.
+            r.tainted = create && r.diagnostics.has_errors();
+        }
+        return std::move(r);
+    }
+
+    template <class R>
+    result<typename R::model> read_bytes(const std::string& state, std::string private_state) {
+        result<typename R::model> r;
+        tfpp::context ctx = engine_.make_context();
+        ctx.set_private_state(std::move(private_state));
+        const std::optional<std::string> current = handler<R>().read(state, ctx);
+        r.diagnostics = ctx.diagnostics();
+        r.private_state = std::string(ctx.private_state());
+        if (current) r.state = decode<typename R::model>(*current, r.diagnostics);
+        return r;
+    }
+
+    template <class M>
+    static result<M> as_result(const outcome<M>& o) {
+        result<M> r;
+        r.state = o.state;
+        r.private_state = o.private_state;
+        return r;
+    }
+
+    template <class R>
+    static outcome<typename R::model> failed(std::string why, const result<typename R::model>& at = {}) {
+        outcome<typename R::model> o;
+        o.failure = std::move(why);
+        o.state = at.state;
+        o.private_state = at.private_state;
+        return o;
+    }
+
+    // Refresh, then plan: must be a no-op; otherwise the failure shows what
+    // the plan would change, attribute by attribute.
+    template <class R>
+    outcome<typename R::model> expect_empty_plan(const typename R::model& config,
+                                                 const result<typename R::model>& state, const std::string& what) {
+        const std::string name = std::string(R::type_name);
+        result<typename R::model> refreshed = read<R>(state);
+        if (!refreshed.ok())
+            return failed<R>(what + "refresh of " + name + " failed:\n" + detail::describe(refreshed.diagnostics),
+                             state);
+        if (!refreshed.state) return failed<R>(what + "refresh of " + name + " found the object gone", state);
+        plan_step<R> step = plan<R>(config, refreshed);
+        if (!step.ok())
+            return failed<R>(what + "the plan of " + name + " failed:\n" + detail::describe(step.diagnostics),
+                             refreshed);
+        if (step.action != action::no_op) {
+            std::string why =
+                what + "expected an empty plan for " + name + ", but it would " + std::string(to_string(step.action));
+            if (!step.requires_replace.empty()) why += " (forced by " + join(step.replace_paths()) + ")";
+            why += "; prior state (expected) against the plan (got):\n" + diff(*refreshed.state, step.planned);
+            return failed<R>(why, refreshed);
+        }
+        outcome<typename R::model> o;
+        o.state = refreshed.state;
+        o.private_state = refreshed.private_state;
+        return o;
+    }
+
+    // Plan from `prior`, expecting `wanted` (and, for a replace, the paths
+    // that force it); apply; compare with `expected`; then the plan must be empty.
+    template <class R>
+    outcome<typename R::model> change(const typename R::model& config, const result<typename R::model>& prior,
+                                      action wanted, const std::vector<attribute_path>& forced_by,
+                                      const std::optional<typename R::model>& expected, std::string what = {}) {
+        const std::string name = std::string(R::type_name);
+        plan_step<R> step = plan<R>(config, prior);
+        if (!step.ok())
+            return failed<R>(what + "plan of " + name + " failed:\n" + detail::describe(step.diagnostics), prior);
+        if (step.action != wanted) {
+            std::string why = what + "expected the plan to " + std::string(to_string(wanted)) + " " + name +
+                              ", but it would " + std::string(to_string(step.action));
+            if (!step.requires_replace.empty()) why += " (forced by " + join(step.replace_paths()) + ")";
+            if (prior.state)
+                why += "; prior state (expected) against the plan (got):\n" + diff(*prior.state, step.planned);
+            return failed<R>(why, prior);
+        }
+        if (wanted == action::replace) {
+            std::vector<std::string> want, got = step.replace_paths();
+            for (const auto& p : forced_by) want.push_back(p.to_string());
+            std::sort(want.begin(), want.end());
+            std::sort(got.begin(), got.end());
+            if (want != got)
+                return failed<R>(what + "expected the replacement of " + name + " to be forced by " + join(want) +
+                                     ", but it is forced by " + join(got),
+                                 prior);
+        }
+        result<typename R::model> applied = apply<R>(step);
+        if (!applied.ok() || (wanted != action::destroy && !applied.state))
+            return failed<R>(what + "apply (" + std::string(to_string(wanted)) + ") of " + name + " failed:\n" +
+                                 detail::describe(applied.diagnostics),
+                             applied);
+        if (expected && applied.state)
+            if (std::string d = partial_diff(*expected, *applied.state); !d.empty())
+                return failed<R>(what + "the state " + name + " applied differs from the expected one:\n" + d, applied);
+        if (wanted == action::destroy) {
+            outcome<typename R::model> o;
+            return o;
+        }
+        return expect_empty_plan<R>(config, applied, what + "after apply, ");
+    }
+
+    static std::string join(const std::vector<std::string>& parts) {
+        if (parts.empty()) return "(nothing)";
+        std::string out;
+        for (const auto& p : parts) out += (out.empty() ? "" : ", ") + p;
+        return out;
+    }
+
+    tfpp::detail::engine<P> engine_;
+    tfpp::diagnostics configure_diagnostics_;
+};
+
+}  // namespace tfpp::testing::detail

@@ -1,0 +1,91 @@
+// What the in-process test driver hands back: the action a plan would take,
+// the result of an operation, one planned step and a scenario's outcome.
+#pragma once
+
+#include <tfpp/diag/diagnostics.hpp>
+#include <tfpp/diag/path.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tfpp::testing {
+
+// What a plan would do to the object, as Terraform shows it.
+enum class action { no_op, create, update, replace, destroy };
+
+constexpr std::string_view to_string(action a) noexcept {
+    switch (a) {
+    case action::no_op: return "no-op";
+    case action::create: return "create";
+    case action::update: return "update in place";
+    case action::replace: return "replace";
+    case action::destroy: return "destroy";
+    }
+    return "?";
+}
+inline std::ostream& operator<<(std::ostream& os, action a) { return os << to_string(a); }
+
+// "There is no object yet": the prior state of a create.
+struct no_state_t {
+    explicit constexpr no_state_t(int) noexcept {}
+};
+inline constexpr no_state_t no_state{0};
+
+// What Terraform records about one object after an operation.
+template <class M>
+struct result {
+    std::optional<M> state;  // nullopt: no object
+    tfpp::diagnostics diagnostics;
+    std::string private_state;  // the provider's private bytes stored with the object
+    bool tainted = false;       // apply: a create failed after making the object
+    bool deferred = false;      // read_data: the configuration is not known yet
+
+    [[nodiscard]] bool ok() const noexcept { return !diagnostics.has_errors(); }
+};
+
+// One planned change of a resource of type R.
+template <class R>
+struct plan_step {
+    using model = typename R::model;
+
+    tfpp::testing::action action = action::no_op;
+    model config{};
+    std::optional<model> prior;  // the state planned from
+    model planned{};             // the planned new state (unknowns where apply decides); empty for destroy
+    std::vector<attribute_path> requires_replace;
+    tfpp::diagnostics diagnostics;
+
+    [[nodiscard]] bool ok() const noexcept { return !diagnostics.has_errors(); }
+    // The paths that force replacement, as text ("filename", "files[\"a\"]").
+    [[nodiscard]] std::vector<std::string> replace_paths() const {
+        std::vector<std::string> out;
+        for (const auto& p : requires_replace) out.push_back(p.to_string());
+        return out;
+    }
+
+    // Encoded as they travelled, for apply and for the checks.
+    std::string prior_bytes, config_bytes, planned_bytes, prior_private, planned_private;
+    bool prior_tainted = false;
+};
+
+// How a scenario helper went: `failure` is empty when everything happened
+// as expected, else it says what did not, with values by attribute path.
+// `REQUIRE(outcome)` in Catch2 prints the failure; elsewhere test
+// `outcome.failure == ""`.
+template <class M>
+struct outcome {
+    std::string failure;
+    std::optional<M> state;  // the state at the end (for the next step)
+    std::string private_state;
+
+    explicit operator bool() const noexcept { return failure.empty(); }
+    friend std::ostream& operator<<(std::ostream& os, const outcome& o) {
+        return os << (o.failure.empty() ? std::string("scenario passed") : "\n" + o.failure);
+    }
+};
+
+}  // namespace tfpp::testing

@@ -1,0 +1,26 @@
+// expect: tfpp: a member is one typo away from a member tfpp looks for
+// names: member_name{"import_id_atribute"}
+#include <tfpp/tfpp.hpp>
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+struct model {
+    tfpp::required<std::string> name;
+    tfpp::computed<std::string> id;
+};
+struct thing {
+    using model = ::model;
+    static constexpr std::string_view type_name = "demo_thing";
+    std::optional<model> create(model plan, tfpp::context& ctx);
+    std::optional<model> read(model state, tfpp::context& ctx);
+    std::optional<model> update(model plan, const model& prior, tfpp::context& ctx);
+    void destroy(const model& state, tfpp::context& ctx);
+    static constexpr std::string_view import_id_atribute = "name";  // one t short: import would be unsupported
+};
+struct provider {
+    static constexpr std::string_view type_name = "demo";
+    using resources = tfpp::type_list<thing>;
+};
+[[maybe_unused]] constexpr bool checked = tfpp::valid_provider<provider>;

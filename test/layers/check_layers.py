@@ -1,0 +1,203 @@
+#!/usr/bin/env python3
+"""The layer rules of include/tfpp, checked on the include graph.
+
+    check_layers.py REPO_ROOT
+
+Each folder of include/tfpp is a layer; a header includes only its own layer
+and the layers below it. A public header includes no other folder's
+detail/; a detail/ header reaches into a lower folder's detail/ only through
+the seams listed below. The root headers (tfpp.hpp, serve.hpp, testing.hpp,
+compile.hpp) are entry points that include public headers only, and no
+layer includes them (fwd.hpp belongs to core). Detail headers define no
+public name: what they declare lives in a detail namespace. Examples, docs
+and the README name no detail:: entity. CONTRIBUTING.md explains the rules.
+"""
+import re
+import sys
+from pathlib import Path
+
+LAYERS = ["core", "value", "diag", "schema", "codec", "plan", "provider", "rpc", "serve", "testing"]
+ENTRY_POINTS = {"tfpp.hpp", "serve.hpp", "testing.hpp", "compile.hpp"}
+
+# (includer, included): the only lower detail/ headers another folder may use.
+SEAMS = {
+    # The planner and the checker walk encoded values in place and write new
+    # ones: the codec's views and writer.
+    ("plan/detail/*", "codec/detail/msgpack_view.hpp"),
+    ("plan/detail/*", "codec/detail/msgpack_writer.hpp"),
+    # The engine plans, checks and validates what its handlers see, and
+    # tells null values by their bytes.
+    ("provider/detail/*", "codec/detail/msgpack_view.hpp"),
+    ("provider/detail/*", "plan/detail/planner.hpp"),
+    ("provider/detail/*", "plan/detail/checker.hpp"),
+    ("provider/detail/*", "schema/detail/validation.hpp"),
+    # The engine runs handlers on encoded values; the protocol services, the
+    # server and the in-process test driver are its three callers.
+    ("rpc/detail/*", "provider/detail/engine.hpp"),
+    ("serve/detail/*", "provider/detail/engine.hpp"),
+    ("testing/detail/*", "provider/detail/engine.hpp"),
+    # The test driver computes proposed new states on encoded values, as
+    # Core does.
+    ("testing/detail/*", "codec/detail/msgpack_view.hpp"),
+    ("testing/detail/*", "codec/detail/msgpack_writer.hpp"),
+}
+
+INCLUDE = re.compile(r'^\s*#\s*include\s*<tfpp/([^>]+)>', re.M)
+
+
+def layer_of(rel):
+    if "/" not in rel:
+        return "core" if rel == "fwd.hpp" else None  # None: an entry point
+    return rel.split("/", 1)[0]
+
+
+def rank(rel):
+    layer = layer_of(rel)
+    return len(LAYERS) if layer is None else LAYERS.index(layer)
+
+
+def is_detail(rel):
+    return "/detail/" in rel
+
+
+def seam_allows(includer, included):
+    for who, what in SEAMS:
+        if what != included:
+            continue
+        if who == includer or (who.endswith("/*") and includer.startswith(who[:-1])):
+            return True
+    return False
+
+
+def strip_comments_and_strings(text):
+    text = re.sub(r'R"(\w*)\((?:.|\n)*?\)\1"', '""', text)
+    text = re.sub(r'"(?:\\.|[^"\\\n])*"', '""', text)
+    text = re.sub(r"'(?:\\.|[^'\\\n])*'", "''", text)
+    text = re.sub(r"/\*(?:.|\n)*?\*/", lambda m: "\n" * m.group(0).count("\n"), text)
+    return re.sub(r"//[^\n]*", "", text)
+
+
+def public_names_in_detail(text):
+    """Lines of a detail header that declare something outside a detail namespace."""
+    code = strip_comments_and_strings(text)
+    stack = []  # one entry per open brace: the namespace path it opens, or None
+    found = []
+    line = 1
+    i = 0
+    pending_ns = None
+    while i < len(code):
+        c = code[i]
+        if c == "\n":
+            line += 1
+        m = re.match(r"namespace\s+([\w:]+)\s*\{", code[i:]) if c == "n" else None
+        if m and (i == 0 or not (code[i - 1].isalnum() or code[i - 1] == "_")):
+            outer = next((s for s in reversed(stack) if s is not None), "")
+            stack.append((outer + "::" if outer else "") + m.group(1))
+            line += m.group(0).count("\n")
+            i += m.end()
+            continue
+        if c == "{":
+            ns_here = next((s for s in reversed(stack) if s is not None), "")
+            stack.append(None)
+            if pending_ns is not None:
+                pending_ns = None
+        elif c == "}":
+            if stack:
+                stack.pop()
+        elif c == "#":  # a preprocessor line, with its continuations
+            j = i
+            while True:
+                j = code.find("\n", j)
+                if j < 0 or code[j - 1] != "\\":
+                    break
+                line += 1
+                j += 1
+            i = len(code) if j < 0 else j
+            continue
+        elif not c.isspace() and c != ";":
+            if all(s is not None for s in stack):  # at namespace scope
+                ns = stack[-1] if stack else ""
+                if "detail" not in ns.split("::"):
+                    found.append(line)
+                    j = code.find(";", i)
+                    k = code.find("{", i)
+                    # skip to the end of this declaration
+                    if j >= 0 and (k < 0 or j < k):
+                        line += code[i:j].count("\n")
+                        i = j + 1
+                        continue
+        i += 1
+    return sorted(set(found))
+
+
+def main():
+    root = Path(sys.argv[1])
+    include = root / "include" / "tfpp"
+    problems = []
+    headers = sorted(p.relative_to(include).as_posix() for p in include.rglob("*.hpp"))
+    graph = {}
+    for rel in headers:
+        text = (include / rel).read_text()
+        layer = layer_of(rel)
+        if layer is not None and layer not in LAYERS:
+            problems.append(f"{rel}: folder '{layer}' is not a layer (known: {', '.join(LAYERS)})")
+            continue
+        graph[rel] = INCLUDE.findall(text)
+        for inc in graph[rel]:
+            if inc not in headers:
+                problems.append(f"{rel}: includes <tfpp/{inc}>, which does not exist")
+                continue
+            if layer_of(inc) is None and inc != "fwd.hpp":
+                if layer is not None:
+                    problems.append(f"{rel}: includes the entry point <tfpp/{inc}>; include the layer's header")
+                continue
+            if layer is None:  # an entry point
+                if is_detail(inc):
+                    problems.append(f"{rel}: an entry point includes the detail header <tfpp/{inc}>")
+                continue
+            if rank(inc) > rank(rel):
+                problems.append(f"{rel}: includes <tfpp/{inc}>, a higher layer ({layer_of(inc)} is above {layer})")
+            if is_detail(inc) and layer_of(inc) != layer:
+                if not is_detail(rel):
+                    problems.append(f"{rel}: a public header includes another folder's detail header <tfpp/{inc}>")
+                elif not seam_allows(rel, inc):
+                    problems.append(f"{rel}: includes <tfpp/{inc}>, another folder's detail header that is no "
+                                    f"listed seam (test/layers/check_layers.py SEAMS)")
+        if is_detail(rel):
+            for line in public_names_in_detail(text):
+                problems.append(f"{rel}:{line}: declares a name outside a detail namespace; public names belong "
+                                f"in public headers")
+
+    # Cycles, file by file.
+    state = {}
+
+    def visit(node, path):
+        state[node] = 1
+        for nxt in graph.get(node, []):
+            if state.get(nxt) == 1:
+                cycle = path[path.index(nxt):] + [nxt] if nxt in path else [node, nxt]
+                problems.append("include cycle: " + " -> ".join(cycle))
+            elif nxt in graph and state.get(nxt) is None:
+                visit(nxt, path + [nxt])
+        state[node] = 2
+
+    for node in graph:
+        if state.get(node) is None:
+            visit(node, [node])
+
+    # No detail:: name in what users read and copy.
+    for pattern in ["examples/**/*.cpp", "examples/**/*.hpp", "docs/*.md", "README.md"]:
+        for p in sorted(root.glob(pattern)):
+            for n, text in enumerate(p.read_text().splitlines(), 1):
+                if "detail::" in text:
+                    problems.append(f"{p.relative_to(root)}:{n}: names a detail:: entity")
+
+    for p in problems:
+        print(p)
+    edges = sum(len(v) for v in graph.values())
+    print(f"{len(graph)} headers, {edges} includes, {len(problems)} problems")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

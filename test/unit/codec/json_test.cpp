@@ -1,0 +1,89 @@
+#include <tfpp/codec/json.hpp>
+#include <tfpp/schema/attribute.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace test_json {
+
+struct item {
+    std::string name;
+    tfpp::value<std::int64_t> size;
+};
+
+struct stored {
+    tfpp::required<std::string> filename;
+    tfpp::optional<std::int64_t> count;
+    tfpp::optional<double> ratio;
+    tfpp::computed<bool> ok;
+    tfpp::optional<std::vector<item>> items;
+    tfpp::optional<std::map<std::string, std::string>> labels;
+};
+
+TEST_CASE("stored state JSON decodes into the model", "[json]") {
+    stored s;
+    tfpp::diagnostics d;
+    REQUIRE(tfpp::decode_json(R"({"filename":"a.txt","count":3,"ratio":0.5,"ok":true,
+        "items":[{"name":"x","size":null}],"labels":{"k":"v"}})",
+                              s, d));
+    CHECK(d.empty());
+    CHECK(s.filename == "a.txt");
+    CHECK(s.count == 3);
+    CHECK(s.ratio == 0.5);
+    CHECK(s.ok == true);
+    REQUIRE(s.items.is_known());
+    CHECK(s.items->at(0).name == "x");
+    CHECK(s.items->at(0).size.is_null());
+    CHECK(s.labels->at("k") == "v");
+}
+
+TEST_CASE("a JSON document parsed once decodes into several models", "[json]") {
+    tfpp::diagnostics d;
+    const auto doc = tfpp::json_document::parse(R"({"filename":"a.txt","count":3,"removed":1})", d);
+    REQUIRE(doc);
+    stored s;
+    CHECK_FALSE(doc->decode(s, d));
+    CHECK(d[0].summary == "Unsupported attribute");
+    tfpp::diagnostics d2;
+    REQUIRE(doc->decode(s, d2, {.extra = tfpp::extra_attributes::ignore}));
+    CHECK(s.count == 3);
+    tfpp::diagnostics bad;
+    CHECK_FALSE(tfpp::json_document::parse("{", bad));
+    CHECK(bad[0].summary == "Malformed JSON");
+}
+
+TEST_CASE("attributes the model lost are ignored, missing ones are null", "[json]") {
+    stored s;
+    tfpp::diagnostics d;
+    REQUIRE(tfpp::decode_json(R"({"filename":"a.txt","removed_attribute":1})", s, d,
+                              {.extra = tfpp::extra_attributes::ignore}));
+    CHECK(s.filename == "a.txt");
+    CHECK(s.count.is_null());
+    CHECK(s.items.is_null());
+}
+
+TEST_CASE("bad stored state gives an error with a path", "[json][bad-input]") {
+    stored s;
+    tfpp::diagnostics d;
+    CHECK_FALSE(tfpp::decode_json(R"({"filename":"a.txt","count":1.5})", s, d));
+    CHECK(d[0].path.to_string() == "count");
+    CHECK(d[0].detail == "the number is not a whole number");
+
+    tfpp::diagnostics d2;
+    CHECK_FALSE(tfpp::decode_json(R"({"filename":"a.txt","items":[{"name":[7]}]})", s, d2));
+    CHECK(d2[0].path.to_string() == "items[0].name");
+
+    tfpp::diagnostics d3;
+    CHECK_FALSE(tfpp::decode_json(R"({"filename":)", s, d3));
+    CHECK(d3[0].summary == "Malformed JSON");
+
+    tfpp::diagnostics d4;
+    CHECK_FALSE(tfpp::decode_json(R"({"filename":"a","count":99999999999999999999})", s, d4));
+    CHECK(d4[0].summary == "Number out of range");
+}
+
+}  // namespace test_json
