@@ -26,8 +26,8 @@
 namespace tfpp {
 
 // Reads a legacy flatmap state as an object of the given type.
-inline bool decode_flatmap(const std::map<std::string, std::string>& flat, const type& object_type, dynamic& out,
-                           diagnostics& diags) {
+[[nodiscard]] inline bool decode_flatmap(const std::map<std::string, std::string>& flat, const type& object_type,
+                                         dynamic& out, diagnostics& diags) {
     if (!object_type.is_object()) {
         diags.error("Invalid flatmap state", "flatmap state can only hold an object");
         return false;
@@ -36,8 +36,8 @@ inline bool decode_flatmap(const std::map<std::string, std::string>& flat, const
 }
 
 // Reads a legacy flatmap state into a typed model.
-template <class T>
-bool decode_flatmap(const std::map<std::string, std::string>& flat, T& out, diagnostics& diags) {
+template <encodable T>
+[[nodiscard]] bool decode_flatmap(const std::map<std::string, std::string>& flat, T& out, diagnostics& diags) {
     dynamic value;
     if (!decode_flatmap(flat, type_of<T>(), value, diags)) return false;
     return decode_msgpack(to_msgpack(value, type_of<T>()), out, diags);
