@@ -17,7 +17,7 @@ MEMBERS = {
                  "upgrade", "prior_models", "move_from", "schema_version", "identity", "identity_version",
                  "compiled_separately", "destroy", "update", "create"],
     "data_source": ["type_name", "validate"],
-    "provider": ["type_name", "configure", "resources", "data_sources", "provider_meta"],
+    "provider": ["type_name", "configure", "resources", "data_sources", "functions", "provider_meta"],
 }
 
 

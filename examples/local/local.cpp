@@ -54,6 +54,33 @@ bool plain_name(std::string_view name) {
            name.find('\0') == std::string_view::npos;
 }
 
+std::int64_t file_mode_function::call(const parameters& args, tfpp::context& ctx) {
+    const auto mode = parse_mode(args.mode);
+    if (!mode) {
+        ctx.error("Invalid permission", "\"" + args.mode + "\" is not three or four octal digits",
+                  tfpp::path_of(&parameters::mode));
+        return 0;
+    }
+    return static_cast<std::int64_t>(*mode);
+}
+
+std::string join_path_function::call(const parameters& args, tfpp::context& ctx) {
+    std::string path = args.first;
+    for (std::size_t i = 0; i < args.more.size(); ++i) {
+        const std::string_view part = args.more[i];
+        const std::size_t start = part.find_first_not_of('/');
+        if (start == std::string_view::npos) {
+            ctx.error("Empty path element", "element " + std::to_string(i + 2) + " has no name in it",
+                      tfpp::path_of(&parameters::more).then_index(static_cast<std::int64_t>(i)));
+            return {};
+        }
+        while (path.size() > 1 && path.back() == '/') path.pop_back();
+        if (!path.empty() && path.back() != '/') path += '/';
+        path += part.substr(start);
+    }
+    return path;
+}
+
 std::string provider::resolve(const std::string& filename) const {
     std::filesystem::path path(filename);
     if (path.is_relative() && !base_directory.empty()) path = std::filesystem::path(base_directory) / path;

@@ -213,11 +213,46 @@ struct file_data_source {
     std::optional<model> read(model config, tfpp::context& ctx);
 };
 
+// provider::local::file_mode("0640") == 416: permission text as mode bits.
+struct file_mode_function {
+    static constexpr std::string_view name = "file_mode";
+    static constexpr tfpp::doc doc{
+        .description = "The mode bits of a permission written in octal, as a number: \"0640\" is 416.",
+        .summary = "Octal permission text as a number"};
+    struct parameters {
+        std::string mode;
+
+        struct docs {
+            tfpp::doc mode{"Permission bits in octal: three or four digits from 0 to 7, such as \"0640\"."};
+        };
+    };
+    std::int64_t call(const parameters& args, tfpp::context& ctx);
+};
+
+// provider::local::join_path("a", "b", "c.txt") == "a/b/c.txt": a variadic function.
+struct join_path_function {
+    static constexpr std::string_view name = "join_path";
+    static constexpr tfpp::doc doc{
+        .description = "Joins path elements with single slashes, keeping a leading slash of the first.",
+        .summary = "Path elements joined with slashes"};
+    struct parameters {
+        std::string first;
+        tfpp::variadic<std::string> more;
+
+        struct docs {
+            tfpp::doc first{"The first element, absolute or relative."};
+            tfpp::doc more{"The elements that follow; none may be empty."};
+        };
+    };
+    std::string call(const parameters& args, tfpp::context& ctx);
+};
+
 struct provider {
     static constexpr std::string_view type_name = "local";
     using config = provider_config;
     using resources = tfpp::type_list<file_resource, sensitive_file_resource, directory_resource>;
     using data_sources = tfpp::type_list<file_data_source>;
+    using functions = tfpp::type_list<file_mode_function, join_path_function>;
 
     void configure(const provider_config& config, tfpp::context& ctx);
 

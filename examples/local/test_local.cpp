@@ -255,3 +255,26 @@ TEST_CASE("local_directory: a create that fails half-way is kept, tainted, and r
 }
 
 }  // namespace
+
+namespace {
+
+TEST_CASE("functions: file_mode and join_path, with errors at their arguments", "[testing][local]") {
+    tfpp::testing::provider_under_test<local::provider> p;  // functions run on an unconfigured provider
+
+    auto mode = p.call_function<local::file_mode_function>({.mode = "0640"});
+    REQUIRE(mode.ok());
+    CHECK(*mode.result == 0640);
+    auto bad = p.call_function<local::file_mode_function>({.mode = "0680"});
+    CHECK(bad.error == "Invalid permission: \"0680\" is not three or four octal digits");
+    CHECK(bad.argument == 0);
+
+    auto joined = p.call_function<local::join_path_function>({.first = "/srv/", .more = {"www", "/index.html"}});
+    REQUIRE(joined.ok());
+    CHECK(*joined.result == "/srv/www/index.html");
+    CHECK(*p.call_function<local::join_path_function>({.first = "a", .more = {}}).result == "a");
+    auto empty = p.call_function<local::join_path_function>({.first = "a", .more = {"b", "/"}});
+    CHECK(empty.error == "Empty path element: element 3 has no name in it");
+    CHECK(empty.argument == 2);
+}
+
+}  // namespace

@@ -14,6 +14,7 @@
 #include <tfpp/fwd.hpp>
 #include <tfpp/provider/change.hpp>
 #include <tfpp/provider/context.hpp>
+#include <tfpp/provider/function.hpp>
 #include <tfpp/provider/provider.hpp>
 #include <tfpp/schema/attribute.hpp>
 #include <tfpp/schema/options.hpp>

@@ -390,6 +390,40 @@ def import_then_empty_plan(ws):
     check(not os.path.exists(ws.file("by-hand.txt")), "destroy after import left the file")
 
 
+def provider_functions(ws):
+    """Provider functions in a local and in outputs; an error points at its argument."""
+    ws.write_main_tf('''locals {
+  mode = provider::local::file_mode("0640")
+}
+
+output "mode" {
+  value = local.mode
+}
+
+output "path" {
+  value = provider::local::join_path("/srv/", "www", "/index.html")
+}
+''')
+    ws.run("apply", "-auto-approve")
+    _, out = ws.run("output", "-json")
+    outputs = json.loads(out[: out.rindex("}") + 1])
+    check(outputs["mode"]["value"] == 0o640, f"file_mode returned {outputs['mode']['value']}")
+    check(outputs["path"]["value"] == "/srv/www/index.html", f"join_path returned {outputs['path']['value']}")
+
+    ws.write_main_tf('output "bad" {\n  value = provider::local::file_mode("0680")\n}\n')
+    _, out = ws.run("plan", expect=(1,))
+    out = " ".join(out.split())  # the CLI wraps long lines
+    check('Invalid value for "mode" parameter' in out and '"0680" is not three or four octal digits' in out,
+          "the function error does not point at its argument")
+    ws.write_main_tf('output "bad" {\n  value = provider::local::join_path("a", "b", "/")\n}\n')
+    _, out = ws.run("plan", expect=(1,))
+    out = " ".join(out.split())
+    check('Invalid value for "more" parameter' in out and "element 3 has no name in it" in out,
+          "the variadic function's error does not point at its argument")
+    ws.write_main_tf("")
+    ws.run("apply", "-auto-approve")
+
+
 def known_after_apply(ws):
     """One resource's content is another's id, known only after it is created."""
     write_files_config(ws, {
@@ -550,6 +584,7 @@ def main():
             debug, reattach = start_debug_provider(ws)
             ws.env["TF_REATTACH_PROVIDERS"] = reattach
         lifecycle(ws)
+        provider_functions(ws)
         if args.protocol == 6:
             directory_lifecycle(ws)
             import_then_empty_plan(ws)

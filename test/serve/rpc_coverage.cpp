@@ -110,7 +110,7 @@ TEST_CASE("unsupported and unknown things answer OK with error diagnostics (tfpl
         CHECK(has_error_mentioning(resp, "cannot be imported"));
         CHECK(resp.imported_resources_size() == 0);
     }
-    SECTION("GetFunctions is OK with no functions and no diagnostics") {
+    SECTION("GetFunctions lists the provider's functions, and CallFunction calls them") {
         grpc::ClientContext ctx;
         set_deadline(ctx);
         tfplugin6::GetFunctions_Request req;
@@ -119,7 +119,21 @@ TEST_CASE("unsupported and unknown things answer OK with error diagnostics (tfpl
         INFO(describe(st));
         REQUIRE(st.ok());
         CHECK(resp.diagnostics_size() == 0);
-        CHECK(resp.functions_size() == 0);
+        CHECK(resp.functions_size() == 2);
+        CHECK(resp.functions().count("file_mode") == 1);
+
+        grpc::ClientContext call_ctx;
+        set_deadline(call_ctx);
+        tfplugin6::CallFunction_Request call;
+        call.set_name("file_mode");
+        call.add_arguments()->set_msgpack(
+            std::string("\xa3"
+                        "640",
+                        4));  // "640"
+        tfplugin6::CallFunction_Response result;
+        REQUIRE(stub->CallFunction(&call_ctx, call, &result).ok());
+        CHECK_FALSE(result.has_error());
+        CHECK(result.result().msgpack() == std::string("\xcd\x01\xa0", 3));  // 416
     }
     SECTION("ReadResource for an unknown type names the type") {
         grpc::ClientContext ctx;

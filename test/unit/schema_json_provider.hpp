@@ -176,6 +176,36 @@ struct info_data_source {
     std::optional<model> read(model config, tfpp::context&) { return config; }
 };
 
+// --- functions: every kind of parameter and result
+
+struct mix_function {
+    static constexpr std::string_view name = "mix";
+    static constexpr tfpp::doc doc{
+        .markdown = "Mixes *everything* <together>.", .deprecated = "Use mix2.", .summary = "Mix & match"};
+    struct parameters {
+        std::string label;
+        std::optional<std::int64_t> count;
+        tfpp::value<std::vector<std::string>> names;
+        coordinates where;
+        std::map<std::string, tfpp::set<bool>> flags;
+        std::tuple<std::string, tfpp::number> pair;
+        tfpp::dynamic anything;
+        tfpp::variadic<std::optional<std::string>> rest;
+
+        struct docs {
+            tfpp::doc label{"The label."};
+            tfpp::doc names{.markdown = "The *names*."};
+            tfpp::doc rest{"And the rest."};
+        };
+    };
+    coordinates call(const parameters& args, tfpp::context&) { return args.where; }
+};
+struct noop_function {
+    static constexpr std::string_view name = "noop";
+    struct parameters {};
+    tfpp::dynamic call(const parameters&, tfpp::context&) { return {}; }
+};
+
 // --- the provider
 
 struct provider_config {
@@ -195,6 +225,7 @@ struct provider {
     using provider_meta = meta_model;
     using resources = tfpp::type_list<thing_resource, old_resource>;
     using data_sources = tfpp::type_list<info_data_source>;
+    using functions = tfpp::type_list<mix_function, noop_function>;
 };
 
 static_assert(tfpp::valid_provider<provider>);

@@ -19,6 +19,7 @@
 #pragma once
 
 #include <tfpp/codec/type_json.hpp>
+#include <tfpp/schema/function.hpp>
 #include <tfpp/schema/schema.hpp>
 
 #include <nlohmann/json.hpp>
@@ -43,6 +44,7 @@ struct provider_schemas {
     std::vector<std::pair<std::string_view, const block_schema*>> data_sources;
     // Resources that declare an identity.
     std::vector<std::pair<std::string_view, const identity_schema*>> resource_identities;
+    std::vector<std::pair<std::string_view, const function_schema*>> functions;
 };
 
 namespace detail {
@@ -170,6 +172,31 @@ inline schema_json_value identity_json(const identity_schema& id) {
     return j;
 }
 
+// jsonprovider.FunctionParam: no description kind, null only when allowed.
+inline schema_json_value function_parameter_json(const function_parameter_schema& p) {
+    schema_json_value j = schema_json_value::object();
+    j["name"] = std::string(p.name);
+    j["description"] = std::string(p.description);
+    j["type"] = type_json_value(p.type);
+    if (p.allow_null) j["is_nullable"] = true;
+    return j;
+}
+
+// jsonprovider.Function: description and summary always, no deprecation.
+inline schema_json_value function_json(const function_schema& f) {
+    schema_json_value j = schema_json_value::object();
+    j["description"] = std::string(f.description);
+    j["summary"] = std::string(f.summary);
+    j["return_type"] = type_json_value(f.return_type);
+    if (!f.parameters.empty()) {
+        schema_json_value list = schema_json_value::array();
+        for (const auto& p : f.parameters) list.push_back(function_parameter_json(p));
+        j["parameters"] = std::move(list);
+    }
+    if (f.variadic) j["variadic_parameter"] = function_parameter_json(*f.variadic);
+    return j;
+}
+
 // jsonprovider.Provider.
 inline schema_json_value provider_json(const provider_schemas& p) {
     schema_json_value j = schema_json_value::object();
@@ -179,6 +206,8 @@ inline schema_json_value provider_json(const provider_schemas& p) {
     };
     if (!p.resources.empty()) j["resource_schemas"] = schema_map(p.resources);
     if (!p.data_sources.empty()) j["data_source_schemas"] = schema_map(p.data_sources);
+    if (!p.functions.empty())
+        j["functions"] = sorted_json_map(p.functions, [](const function_schema* f) { return function_json(*f); });
     std::vector<std::pair<std::string_view, const identity_schema*>> identities;
     for (const auto& entry : p.resource_identities)
         if (entry.second != nullptr) identities.push_back(entry);

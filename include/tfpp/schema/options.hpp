@@ -97,12 +97,13 @@ struct max_items {};
 //       };
 //   };
 //
-// A resource, data source or provider may also have
+// A resource, data source, provider or function may also have
 // `static constexpr tfpp::doc doc{...};` for the whole schema.
 struct doc {
     std::string_view description{};  // plain text
     std::string_view markdown{};     // markdown (used instead of description when set)
     std::string_view deprecated{};   // a deprecation message marks the field deprecated
+    std::string_view summary{};      // functions: one line for listings
 };
 
 }  // namespace tfpp

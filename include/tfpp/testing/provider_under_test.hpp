@@ -66,6 +66,11 @@ public:
     // Validates and reads a data source. A configuration that is not wholly
     // known is not read (Core reads it during apply): `deferred` is set.
     using base::read_data;
+
+    // Calls a provider function with typed arguments, as Terraform does (each
+    // argument encoded with its parameter's type, the variadic ones one by
+    // one): the result, or the error text and the argument it names.
+    using base::call_function;
     // --- scenario helpers ---------------------------------------------------
     // Each runs a whole Terraform workflow and says what went differently.
     // `expected` (optional) is compared with partial_diff: attributes it

@@ -88,4 +88,15 @@ struct outcome {
     }
 };
 
+// What a provider function call returned: the result, or the error text
+// and, when the error names one, the position of the argument at fault.
+template <class R>
+struct function_call {
+    std::optional<R> result;
+    std::string error;
+    std::optional<std::int64_t> argument;
+
+    [[nodiscard]] bool ok() const noexcept { return result.has_value(); }
+};
+
 }  // namespace tfpp::testing

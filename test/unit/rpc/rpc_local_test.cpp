@@ -236,6 +236,74 @@ TEST_CASE("the schema is the model", "[rpc][example]") {
     CHECK_THROWS_WITH(v5.schema_response_bytes(), Catch::Contains("nested attribute \"files\" needs protocol 6"));
 }
 
+template <class Request, class Response, class Service>
+Response call_function(Service& service, const std::string& name, const std::vector<std::string>& args) {
+    Request req;
+    Response resp;
+    req.set_name(name);
+    for (const auto& a : args) req.add_arguments()->set_msgpack(tfpp::to_msgpack(a));
+    REQUIRE(service.CallFunction(nullptr, &req, &resp).ok());
+    return resp;
+}
+
+TEST_CASE("functions: in the schema, in GetFunctions, and called with errors at their arguments", "[rpc][example]") {
+    engine e;
+    tfpp::detail::provider_service_v6<engine> v6(e);
+    tfplugin6::GetProviderSchema_Response schema;
+    REQUIRE(schema.ParseFromString(v6.schema_response_bytes()));
+    REQUIRE(schema.functions().count("file_mode") == 1);
+    const auto& file_mode = schema.functions().at("file_mode");
+    REQUIRE(file_mode.parameters_size() == 1);
+    CHECK(file_mode.parameters(0).name() == "mode");
+    CHECK(file_mode.parameters(0).type() == "\"string\"");
+    CHECK_FALSE(file_mode.parameters(0).allow_null_value());
+    CHECK(file_mode.return_().type() == "\"number\"");
+    CHECK(file_mode.summary() == "Octal permission text as a number");
+    const auto& join = schema.functions().at("join_path");
+    CHECK(join.parameters_size() == 1);
+    CHECK(join.variadic_parameter().name() == "more");
+
+    tfplugin6::GetFunctions_Request list_req;
+    tfplugin6::GetFunctions_Response list;
+    REQUIRE(v6.GetFunctions(nullptr, &list_req, &list).ok());
+    CHECK(list.functions().size() == 2);
+    CHECK(list.functions().at("file_mode").SerializeAsString() == file_mode.SerializeAsString());
+
+    tfplugin6::GetMetadataMsg_Request meta_req;
+    tfplugin6::GetMetadataMsg_Response meta;
+    REQUIRE(v6.GetMetadata(nullptr, &meta_req, &meta).ok());
+    CHECK(meta.functions_size() == 2);
+
+    auto call = [&](const std::string& name, const std::vector<std::string>& args) {
+        return call_function<tfplugin6::CallFunction_Request, tfplugin6::CallFunction_Response>(v6, name, args);
+    };
+    auto ok = call("file_mode", {"0640"});
+    CHECK_FALSE(ok.has_error());
+    std::int64_t mode = 0;
+    tfpp::diagnostics d;
+    REQUIRE(tfpp::decode_msgpack(ok.result().msgpack(), mode, d));
+    CHECK(mode == 0640);
+    auto bad = call("file_mode", {"0680"});
+    CHECK(bad.error().text() == "Invalid permission: \"0680\" is not three or four octal digits");
+    CHECK(bad.error().function_argument() == 0);
+    auto joined = call("join_path", {"/a/", "b", "/c.txt"});
+    std::string path;
+    REQUIRE(tfpp::decode_msgpack(joined.result().msgpack(), path, d));
+    CHECK(path == "/a/b/c.txt");
+    auto empty = call("join_path", {"a", "b", "//"});
+    CHECK(empty.error().function_argument() == 2);
+    auto count = call("file_mode", {});
+    CHECK(count.error().text() == "file_mode takes 1 argument, got 0");
+    CHECK_FALSE(count.error().has_function_argument());
+
+    // Protocol 5 serves the same functions.
+    tfpp::detail::provider_service_v5<engine> v5(e);
+    auto v5_ok =
+        call_function<tfplugin5::CallFunction_Request, tfplugin5::CallFunction_Response>(v5, "file_mode", {"755"});
+    REQUIRE(tfpp::decode_msgpack(v5_ok.result().msgpack(), mode, d));
+    CHECK(mode == 0755);
+}
+
 TEST_CASE("unknown types and unsupported features answer with error diagnostics", "[rpc]") {
     engine e;
     tfpp::detail::provider_service_v6<engine> v6(e);

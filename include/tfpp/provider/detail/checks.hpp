@@ -7,6 +7,7 @@
 #include <tfpp/fwd.hpp>
 #include <tfpp/provider/change.hpp>
 #include <tfpp/provider/context.hpp>
+#include <tfpp/provider/detail/function_check.hpp>
 #include <tfpp/provider/detail/near_misses.hpp>
 #include <tfpp/schema/schema_of.hpp>
 
@@ -186,6 +187,15 @@ template <class P>
 requires requires { typename P::resources; }
 struct resource_list<P> {
     using type = typename P::resources;
+};
+template <class P>
+struct function_list {
+    using type = type_list<>;
+};
+template <class P>
+requires requires { typename P::functions; }
+struct function_list<P> {
+    using type = typename P::functions;
 };
 template <class P>
 struct data_source_list {
@@ -477,6 +487,13 @@ struct all_data_sources_ok<P, type_list<D...>> {
     static constexpr bool value = all_of({true, data_source_check<D, P>::ok...});
 };
 
+template <class List>
+struct all_functions_ok;
+template <class... F>
+struct all_functions_ok<type_list<F...>> {
+    static constexpr bool value = all_of({true, function_check<F>::ok...});
+};
+
 template <class P>
 struct provider_check {
     static constexpr bool spelled_well = no_near_miss<P, provider_near_miss<P>()>();
@@ -505,7 +522,8 @@ struct provider_check {
     static constexpr bool ok = [] {
         if constexpr (spelled_well && configure_ok && std::is_default_constructible_v<P> && has_type_name<P>)
             return config_ok && meta_ok && all_resources_ok<P, typename resource_list<P>::type>::value &&
-                   all_data_sources_ok<P, typename data_source_list<P>::type>::value;
+                   all_data_sources_ok<P, typename data_source_list<P>::type>::value &&
+                   all_functions_ok<typename function_list<P>::type>::value;
         else return false;
     }();
 };

@@ -6,6 +6,7 @@
 
 #include <tfpp/provider/compiled_resource.hpp>
 #include <tfpp/provider/detail/data_source_handler.hpp>
+#include <tfpp/provider/detail/function_handler.hpp>
 #include <tfpp/provider/detail/resource_adapter.hpp>
 
 #include <map>
@@ -28,6 +29,7 @@ public:
     engine() {
         add_resources(typename resource_list<P>::type{});
         add_data_sources(typename data_source_list<P>::type{});
+        add_functions(typename function_list<P>::type{});
     }
 
     [[nodiscard]] static constexpr std::string_view type_name() { return P::type_name; }
@@ -39,6 +41,13 @@ public:
     }
     [[nodiscard]] const std::map<std::string_view, std::unique_ptr<data_source_handler>>& data_sources() const {
         return data_sources_;
+    }
+    [[nodiscard]] const std::map<std::string_view, std::unique_ptr<function_handler>>& functions() const {
+        return functions_;
+    }
+    [[nodiscard]] function_handler* function(std::string_view name) const {
+        auto it = functions_.find(name);
+        return it == functions_.end() ? nullptr : it->second.get();
     }
     [[nodiscard]] resource_handler* resource(std::string_view name) const {
         auto it = resources_.find(name);
@@ -123,7 +132,25 @@ private:
         return std::unique_ptr<data_source_handler>(new data_source_adapter<D, P>(provider));
     }
 
+    template <class... F>
+    void add_functions(type_list<F...>) {
+        if constexpr (sizeof...(F) > 0) {
+            using maker = std::unique_ptr<function_handler> (*)(P&);
+            static constexpr maker makers[] = {&make_function_handler<F>...};
+            for (maker make : makers) {
+                std::unique_ptr<function_handler> h = make(provider_);
+                const std::string_view name = h->name();
+                functions_.emplace(name, std::move(h));
+            }
+        }
+    }
+    template <class F>
+    static std::unique_ptr<function_handler> make_function_handler(P& provider) {
+        return std::unique_ptr<function_handler>(new function_adapter<F, P>(provider));
+    }
+
     P provider_{};
+    std::map<std::string_view, std::unique_ptr<function_handler>> functions_;
     std::map<std::string_view, std::unique_ptr<resource_handler>> resources_;
     std::map<std::string_view, std::unique_ptr<data_source_handler>> data_sources_;
     std::shared_mutex mutex_;

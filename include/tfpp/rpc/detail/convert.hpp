@@ -7,6 +7,7 @@
 #include <tfpp/codec/type_json.hpp>
 #include <tfpp/diag/diagnostics.hpp>
 #include <tfpp/provider/context.hpp>
+#include <tfpp/schema/function.hpp>
 #include <tfpp/schema/schema.hpp>
 
 #include <deque>
@@ -151,6 +152,33 @@ void block_to_proto(const block_schema& b, ProtoBlock& out) {
         p->set_max_items(nb.max_items);
         block_to_proto(nb.block, *p->mutable_block());
     }
+}
+
+template <class ProtoParameter>
+void function_parameter_to_proto(const function_parameter_schema& p, ProtoParameter& out) {
+    using string_kind = decltype(out.description_kind());
+    out.set_name(std::string(p.name));
+    out.set_type(to_type_json(p.type));
+    out.set_allow_null_value(p.allow_null);
+    out.set_allow_unknown_values(p.allow_unknown);
+    if (!p.description.empty()) {
+        out.set_description(std::string(p.description));
+        out.set_description_kind(p.description_is_markdown ? string_kind{1} : string_kind{0});
+    }
+}
+
+template <class ProtoFunction>
+void function_to_proto(const function_schema& f, ProtoFunction& out) {
+    using string_kind = decltype(out.description_kind());
+    for (const auto& p : f.parameters) function_parameter_to_proto(p, *out.add_parameters());
+    if (f.variadic) function_parameter_to_proto(*f.variadic, *out.mutable_variadic_parameter());
+    out.mutable_return_()->set_type(to_type_json(f.return_type));
+    out.set_summary(std::string(f.summary));
+    if (!f.description.empty()) {
+        out.set_description(std::string(f.description));
+        out.set_description_kind(f.description_is_markdown ? string_kind{1} : string_kind{0});
+    }
+    out.set_deprecation_message(std::string(f.deprecation_message));
 }
 
 template <class ProtoSchema>

@@ -5,10 +5,12 @@
 #include <tfpp/provider/detail/engine.hpp>
 #include <tfpp/rpc/detail/convert.hpp>
 
+#include <deque>
 #include <map>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tfpp::detail {
 
@@ -50,6 +52,7 @@ void get_metadata(Engine& e, Response& resp) {
     resp.mutable_server_capabilities()->set_move_resource_state(true);
     for (const auto& [name, r] : e.resources()) resp.add_resources()->set_type_name(std::string(name));
     for (const auto& [name, d] : e.data_sources()) resp.add_data_sources()->set_type_name(std::string(name));
+    for (const auto& [name, f] : e.functions()) resp.add_functions()->set_name(std::string(name));
 }
 
 template <class Engine, class Response>
@@ -60,6 +63,8 @@ void get_provider_schema(Engine& e, Response& resp) {
         schema_to_proto(r->schema(), (*resp.mutable_resource_schemas())[std::string(name)]);
     for (const auto& [name, d] : e.data_sources())
         schema_to_proto(d->schema(), (*resp.mutable_data_source_schemas())[std::string(name)]);
+    for (const auto& [name, f] : e.functions())
+        function_to_proto(f->schema(), (*resp.mutable_functions())[std::string(name)]);
     resp.mutable_server_capabilities()->set_plan_destroy(true);
     resp.mutable_server_capabilities()->set_get_provider_schema_optional(true);
     resp.mutable_server_capabilities()->set_move_resource_state(true);
@@ -81,6 +86,54 @@ void get_resource_identity_schemas(Engine& e, Response& resp) {
     for (const auto& [name, r] : e.resources())
         if (const identity_schema* id = r->identity())
             identity_schema_to_proto(*id, (*resp.mutable_identity_schemas())[std::string(name)]);
+}
+
+template <class Engine, class Response>
+void get_functions(Engine& e, Response& resp) {
+    for (const auto& [name, f] : e.functions())
+        function_to_proto(f->schema(), (*resp.mutable_functions())[std::string(name)]);
+}
+
+// CallFunction runs on a provider that may never have been configured; it
+// takes no lock, since it touches neither the configuration nor resources.
+template <class Engine, class Request, class Response>
+void call_function(Engine& e, const Request& req, Response& resp) {
+    function_handler* f = e.function(req.name());
+    if (!f) {
+        resp.mutable_error()->set_text(unknown_type_detail("function", req.name()));
+        return;
+    }
+    const function_schema& s = f->schema();
+    std::vector<std::string_view> arguments;
+    std::deque<std::string> owned;  // arguments that arrived as JSON, re-encoded
+    for (int i = 0; i < req.arguments_size(); ++i) {
+        const auto& v = req.arguments(i);
+        if (!v.msgpack().empty() || v.json().empty()) {
+            arguments.push_back(v.msgpack());
+            continue;
+        }
+        const std::size_t at = static_cast<std::size_t>(i);
+        const function_parameter_schema* p = at < s.parameters.size() ? &s.parameters[at]
+                                             : s.variadic             ? &*s.variadic
+                                                                      : nullptr;
+        dynamic value;
+        diagnostics d;
+        if (!p || !decode_json(v.json(), p->type, value, d)) {
+            resp.mutable_error()->set_text(p ? "the argument (JSON) is not a value of its type"
+                                             : "more arguments than the function takes");
+            resp.mutable_error()->set_function_argument(i);
+            return;
+        }
+        arguments.push_back(owned.emplace_back(to_msgpack(value, p->type)));
+    }
+    context ctx = e.make_context();
+    function_error error;
+    if (auto result = f->call(arguments, ctx, error)) {
+        resp.mutable_result()->set_msgpack(std::move(*result));
+        return;
+    }
+    resp.mutable_error()->set_text(error.text);
+    if (error.argument) resp.mutable_error()->set_function_argument(*error.argument);
 }
 
 template <class Engine, class Request, class Response>

@@ -155,18 +155,13 @@ public:
             answer_not_supported(*resp, "ValidateListResourceConfig", "list resource " + req->type_name());
         });
     }
-    grpc::Status GetFunctions(grpc::ServerContext*, const tfplugin6::GetFunctions_Request* req,
+    grpc::Status GetFunctions(grpc::ServerContext*, const tfplugin6::GetFunctions_Request*,
                               tfplugin6::GetFunctions_Response* resp) override {
-        return rpc_call("GetFunctions", [&] {
-            (void)req, (void)resp /* the provider declares no functions: the empty answer is the true one */;
-        });
+        return rpc_call("GetFunctions", [&] { get_functions(e_, *resp); });
     }
     grpc::Status CallFunction(grpc::ServerContext*, const tfplugin6::CallFunction_Request* req,
                               tfplugin6::CallFunction_Response* resp) override {
-        return rpc_call("CallFunction", [&] {
-            resp->mutable_error()->set_text("CallFunction: this provider has no function named \"" + req->name() +
-                                            "\" (built with tfpp)");
-        });
+        return rpc_call("CallFunction", [&] { call_function(e_, *req, *resp); });
     }
     grpc::Status PlanAction(grpc::ServerContext*, const tfplugin6::PlanAction_Request* req,
                             tfplugin6::PlanAction_Response* resp) override {

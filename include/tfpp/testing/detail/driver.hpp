@@ -248,6 +248,36 @@ public:
         return r;
     }
 
+    template <class F>
+    function_call<tfpp::detail::call_result_t<F>> call_function(const typename F::parameters& args) {
+        static_assert(detail::listed<F, typename tfpp::detail::function_list<P>::type>,
+                      "tfpp: provider_under_test<P>::call_function<F> takes one of P's functions; list F in "
+                      "P::functions");
+        using R = tfpp::detail::call_result_t<F>;
+        function_call<R> out;
+        std::vector<std::string> encoded;
+        tfpp::detail::for_each_field(args, [&](std::string_view, const auto& field) {
+            using field_type = std::remove_cvref_t<decltype(field)>;
+            if constexpr (tfpp::detail::parameter_traits<field_type>::is_variadic)
+                for (const auto& e : field) encoded.push_back(to_msgpack(e));
+            else encoded.push_back(to_msgpack(field));
+        });
+        const std::vector<std::string_view> arguments(encoded.begin(), encoded.end());
+        tfpp::context ctx = engine_.make_context();
+        tfpp::detail::function_error error;
+        const std::optional<std::string> bytes = engine_.function(F::name)->call(arguments, ctx, error);
+        if (!bytes) {
+            out.error = error.text;
+            out.argument = error.argument;
+            return out;
+        }
+        R value{};
+        tfpp::diagnostics d;
+        if (!decode_msgpack(*bytes, value, d)) throw std::logic_error("tfpp: a function result does not decode");
+        out.result = std::move(value);
+        return out;
+    }
+
     template <class D>
     result<typename D::model> read_data(const typename D::model& config) {
         static_assert(
