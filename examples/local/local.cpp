@@ -20,6 +20,14 @@ void set_checksums(Model& m, const std::string& content) {
     m.content_sha256 = hex_digest(EVP_sha256(), content);
 }
 
+// The content to write: content, or the write-only content_wo.
+template <class Model>
+const std::string& content_of(const Model& plan) {
+    if constexpr (requires { plan.content_wo; })
+        if (plan.content_wo.is_known()) return *plan.content_wo;
+    return *plan.content;
+}
+
 // Writes the file, then sets its permission bits. Returns the state that now
 // exists, reporting failures on ctx; nullopt when no file was written.
 template <class Model>
@@ -28,11 +36,11 @@ std::optional<Model> write(provider& p, Model plan, tfpp::context& ctx) {
     const std::string permission = *plan.file_permission;  // planned: configured or the default
     {
         std::ofstream out(path, std::ios::binary | std::ios::trunc);
-        if (!out || !(out << *plan.content) || !out.flush())
+        if (!out || !(out << content_of(plan)) || !out.flush())
             return ctx.error("Could not write file", path + ": " + std::strerror(errno), "filename");
     }
     plan.id = path;
-    set_checksums(plan, *plan.content);
+    set_checksums(plan, content_of(plan));
     if (::chmod(path.c_str(), *parse_mode(permission)) != 0) {
         // The file exists: hand Terraform what is really there, with the error.
         struct stat st {};
@@ -99,7 +107,11 @@ std::optional<Model> file_operations<Model>::read(Model state, tfpp::context&) {
     if (!content) return std::nullopt;  // gone: Terraform plans to create it again
     struct stat st {};
     if (::stat(path.c_str(), &st) == 0) state.file_permission = format_mode(st.st_mode);
-    state.content = *content;
+    // Written from content_wo: the state keeps no content, only its checksums.
+    bool write_only = false;
+    if constexpr (requires { state.content_wo; })
+        write_only = state.content.is_null() && state.content_sha256.is_known();
+    if (!write_only) state.content = *content;
     state.id = path;
     set_checksums(state, *content);
     return state;
@@ -141,6 +153,22 @@ std::optional<sensitive_file_model> sensitive_file_resource::move_from(const fil
     m.content_sha1 = file.content_sha1;
     m.content_sha256 = file.content_sha256;
     return m;
+}
+
+std::optional<secret_model> secret_ephemeral::open(model config, secret_lease& lease, tfpp::context& ctx) {
+    const std::string path = p.resolve(*config.filename);
+    std::optional<std::string> secret = read_file(path);
+    if (!secret)
+        return ctx.error("Could not read the secret", path + ": " + std::strerror(errno),
+                         tfpp::path_of(&secret_model::filename));
+    while (!secret->empty() && (secret->back() == '\n' || secret->back() == '\r')) secret->pop_back();
+    config.content = std::move(*secret);
+    lease.path = path;
+    return config;
+}
+
+void secret_ephemeral::close(const secret_lease& lease, tfpp::context&) {
+    tfpp::log::debug("local_secret: done with {}", lease.path);
 }
 
 std::optional<file_data_model> file_data_source::read(model config, tfpp::context& ctx) {

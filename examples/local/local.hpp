@@ -81,18 +81,27 @@ struct file_model_v0 {
 };
 
 // The same file, with its content hidden from plans and logs.
+// The content may instead come write-only (content_wo): Terraform passes it
+// to create and update but never plans or stores it, so it can come from an
+// ephemeral value. A new content_wo_version writes it again.
 struct sensitive_file_model {
     tfpp::required<std::string, tfpp::requires_replace> filename;
-    tfpp::required<std::string, tfpp::sensitive> content;
+    tfpp::optional<std::string, tfpp::sensitive> content;
+    tfpp::optional<std::string, tfpp::write_only> content_wo;
+    tfpp::optional<std::int64_t> content_wo_version;
     tfpp::optional_computed<std::string, tfpp::default_value<"0600">, octal_permission> file_permission;
     tfpp::computed<std::string, tfpp::use_state_for_unknown> id;
     tfpp::computed<std::string> content_md5;
     tfpp::computed<std::string> content_sha1;
     tfpp::computed<std::string> content_sha256;
 
+    using rules = tfpp::rules<tfpp::exactly_one_of<"content", "content_wo">>;
+
     struct docs {
         tfpp::doc filename{"Path of the file."};
         tfpp::doc content{"Content of the file."};
+        tfpp::doc content_wo{"Content of the file, write-only: never stored in the plan or the state."};
+        tfpp::doc content_wo_version{"Change it to write content_wo again."};
         tfpp::doc file_permission{"Permission bits in octal. Defaults to \"0600\"."};
         tfpp::doc id{"Absolute path of the file."};
     };
@@ -190,6 +199,35 @@ struct directory_resource {
     void destroy(const model& state, tfpp::context& ctx);
 };
 
+// An ephemeral resource: a secret read from a file, handed to the
+// configuration (a write-only attribute, a provider's configuration) and
+// never stored in a plan or the state.
+struct secret_model {
+    tfpp::required<std::string> filename;
+    tfpp::computed<std::string, tfpp::sensitive> content;
+
+    struct docs {
+        tfpp::doc filename{"Path of the file that holds the secret."};
+        tfpp::doc content{"The secret, without a trailing newline."};
+    };
+};
+
+// What open() leaves for close(): Terraform keeps it between the two.
+struct secret_lease {
+    std::string path;
+};
+
+struct secret_ephemeral {
+    using model = secret_model;
+    using private_data = secret_lease;
+    static constexpr std::string_view type_name = "local_secret";
+    static constexpr tfpp::doc doc{"A secret read from a file for the length of one run, never stored."};
+    provider& p;
+
+    std::optional<model> open(model config, secret_lease& lease, tfpp::context& ctx);
+    void close(const secret_lease& lease, tfpp::context& ctx);
+};
+
 struct file_data_model {
     tfpp::required<std::string> filename;
     tfpp::computed<std::string> content;
@@ -252,6 +290,7 @@ struct provider {
     using config = provider_config;
     using resources = tfpp::type_list<file_resource, sensitive_file_resource, directory_resource>;
     using data_sources = tfpp::type_list<file_data_source>;
+    using ephemeral_resources = tfpp::type_list<secret_ephemeral>;
     using functions = tfpp::type_list<file_mode_function, join_path_function>;
 
     void configure(const provider_config& config, tfpp::context& ctx);

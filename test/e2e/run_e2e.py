@@ -28,6 +28,7 @@ import stat
 import subprocess
 import sys
 import tempfile
+import zipfile
 import time
 
 VERSION = "0.1.0"
@@ -232,11 +233,12 @@ def lifecycle(ws):
     check(ws.resource() is None, "destroy left the resource in state")
 
 
-def compare_schema_json(cli, provider, address, cwd, env):
+def compare_schema_json(cli, provider, address, cwd, env, drop=()):
     """`<cli> providers schema -json` in cwd (after init) against `<provider>
     --schema-json` for the same address: None when they are byte for byte the
     same (but for a trailing newline), else a unified diff of both
-    pretty-printed."""
+    pretty-printed. `drop` names parts of the provider's schema (such as
+    "functions") to leave out of the provider's side first."""
     print(f"\n$ {os.path.basename(cli)} providers schema -json  # against {os.path.basename(provider)} --schema-json",
           flush=True)
     cli_run = subprocess.run([cli, "providers", "schema", "-json"], cwd=cwd, env=env, stdin=subprocess.DEVNULL,
@@ -247,6 +249,11 @@ def compare_schema_json(cli, provider, address, cwd, env):
     check(ours.returncode == 0, f"--schema-json exited {ours.returncode}: {ours.stderr}")
     theirs_text, ours_text = cli_run.stdout.rstrip("\n"), ours.stdout.rstrip("\n")
     key = address if address.count("/") == 2 else "registry.opentofu.org/" + address
+    if drop:
+        doc = json.loads(ours_text)
+        for part in drop:
+            doc["provider_schemas"][key].pop(part, None)
+        ours_text = json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
     check(key in json.loads(theirs_text).get("provider_schemas", {}), f"providers schema -json lists no {key}")
     if theirs_text == ours_text:
         print(f"identical: {len(ours_text)} bytes", flush=True)
@@ -424,6 +431,86 @@ output "path" {
     ws.run("apply", "-auto-approve")
 
 
+def ephemeral_and_write_only(ws, with_alias):
+    """An ephemeral secret feeds a write-only attribute and (with_alias) a
+    provider's configuration; it reaches neither the state nor a saved plan.
+    A reattached provider is one process that every configuration of it
+    shares, the last ConfigureProvider winning, so an alias needs a launched
+    one."""
+    secret = "s3cr3t-VALUE-e2e-" + sha256(ws.root)[:12]
+    with open(ws.file("secret.txt"), "w") as f:
+        f.write(secret + "\n")
+    os.makedirs(ws.file("sub"), exist_ok=True)
+    with open(ws.file("where.txt"), "w") as f:
+        f.write("sub\n")
+
+    def config(version):
+        aliased = '''
+ephemeral "local_secret" "where" {
+  filename = "where.txt"
+}
+
+provider "local" {
+  alias          = "elsewhere"
+  base_directory = "${path.module}/files/${ephemeral.local_secret.where.content}"
+}
+
+resource "local_file" "elsewhere" {
+  provider = local.elsewhere
+  filename = "placed.txt"
+  content  = "placed by a provider configured from an ephemeral value"
+}
+''' if with_alias else ""
+        ws.write_main_tf(f'''ephemeral "local_secret" "token" {{
+  filename = "secret.txt"
+}}
+
+resource "local_sensitive_file" "copy" {{
+  filename           = "copy.txt"
+  content_wo         = ephemeral.local_secret.token.content
+  content_wo_version = {version}
+}}
+''' + aliased)
+
+    def secret_nowhere(what, path):
+        check(os.path.exists(path), f"no {what} at {path}")
+        blobs = []
+        if zipfile.is_zipfile(path):
+            with zipfile.ZipFile(path) as z:
+                blobs = [z.read(n) for n in z.namelist()]
+        else:
+            with open(path, "rb") as f:
+                blobs = [f.read()]
+        check(not any(secret.encode() in b for b in blobs), f"the secret is in the {what}")
+
+    config(1)
+    ws.run("plan", "-out=saved.tfplan")
+    secret_nowhere("saved plan", os.path.join(ws.work, "saved.tfplan"))
+    ws.run("apply", "saved.tfplan")
+    check(read(ws.file("copy.txt")) == secret, "the write-only content did not reach the file")
+    if with_alias:
+        check(read(ws.file(os.path.join("sub", "placed.txt"))).startswith("placed by"),
+              "the provider configured from an ephemeral value did not write where it was told")
+    secret_nowhere("state", os.path.join(ws.work, "terraform.tfstate"))
+    r = state_resources(ws)["local_sensitive_file.copy"]["values"]
+    check(r.get("content_wo") is None and r.get("content") is None, "the state holds content for a write-only file")
+    ws.run("plan", "-detailed-exitcode", expect=(0,))
+
+    # A new secret is written only when the version says so.
+    secret = secret + "-2"
+    with open(ws.file("secret.txt"), "w") as f:
+        f.write(secret + "\n")
+    ws.run("plan", "-detailed-exitcode", expect=(0,))
+    config(2)
+    _, out = ws.run("plan", "-detailed-exitcode", expect=(2,))
+    check("update in-place" in out, "a new content_wo_version does not plan an update")
+    ws.run("apply", "-auto-approve")
+    check(read(ws.file("copy.txt")) == secret, "the new write-only content did not reach the file")
+    secret_nowhere("state", os.path.join(ws.work, "terraform.tfstate"))
+    ws.run("destroy", "-auto-approve")  # while the aliased provider is still configured
+    ws.write_main_tf("")
+
+
 def known_after_apply(ws):
     """One resource's content is another's id, known only after it is created."""
     write_files_config(ws, {
@@ -591,6 +678,8 @@ def main():
             known_after_apply(ws)
             moved_across_types(ws)
             partial_failure(ws)
+            if version.startswith("OpenTofu"):  # ephemeral resources: Terraform 1.10+, OpenTofu 1.11+
+                ephemeral_and_write_only(ws, with_alias=args.mode != "reattach")
             if args.earlier_provider and args.mode == "mirror":
                 upgrade_from_earlier_release(args, os.path.abspath(args.earlier_provider))
         elif args.needs_protocol_6:

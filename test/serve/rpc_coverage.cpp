@@ -190,10 +190,10 @@ TEST_CASE("unsupported operations answer with error diagnostics (tfplugin5)", "[
     auto stub = tfplugin5::Provider::NewStub(s.channel);
     grpc::ClientContext ctx;
     set_deadline(ctx);
-    tfplugin5::ValidateEphemeralResourceConfig_Request req;
+    tfplugin5::ValidateListResourceConfig_Request req;
     req.set_type_name("local_file");
-    tfplugin5::ValidateEphemeralResourceConfig_Response resp;
-    const grpc::Status st = stub->ValidateEphemeralResourceConfig(&ctx, req, &resp);
+    tfplugin5::ValidateListResourceConfig_Response resp;
+    const grpc::Status st = stub->ValidateListResourceConfig(&ctx, req, &resp);
     INFO(describe(st) << "\n" << resp.DebugString());
     REQUIRE(st.ok());
     CHECK(has_error_mentioning(resp, "not supported"));

@@ -42,6 +42,7 @@ struct provider_schemas {
     const block_schema* provider = nullptr;  // the provider block; nullptr: none (printed as version 0, no block)
     std::vector<std::pair<std::string_view, const block_schema*>> resources;
     std::vector<std::pair<std::string_view, const block_schema*>> data_sources;
+    std::vector<std::pair<std::string_view, const block_schema*>> ephemeral_resources;
     // Resources that declare an identity.
     std::vector<std::pair<std::string_view, const identity_schema*>> resource_identities;
     std::vector<std::pair<std::string_view, const function_schema*>> functions;
@@ -206,6 +207,7 @@ inline schema_json_value provider_json(const provider_schemas& p) {
     };
     if (!p.resources.empty()) j["resource_schemas"] = schema_map(p.resources);
     if (!p.data_sources.empty()) j["data_source_schemas"] = schema_map(p.data_sources);
+    if (!p.ephemeral_resources.empty()) j["ephemeral_resource_schemas"] = schema_map(p.ephemeral_resources);
     if (!p.functions.empty())
         j["functions"] = sorted_json_map(p.functions, [](const function_schema* f) { return function_json(*f); });
     std::vector<std::pair<std::string_view, const identity_schema*>> identities;

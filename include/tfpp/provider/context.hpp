@@ -92,6 +92,11 @@ public:
     }
     [[nodiscard]] std::optional<deferral_reason> deferred() const noexcept { return deferred_; }
 
+    // --- ephemeral resources: when Terraform should renew what open() or
+    // renew() obtained (a lease, a token), if it is still in use then.
+    void set_renew_at(std::chrono::system_clock::time_point when) { renew_at_ = when; }
+    [[nodiscard]] std::optional<std::chrono::system_clock::time_point> renew_at() const noexcept { return renew_at_; }
+
     [[nodiscard]] const tfpp::diagnostics& diagnostics() const noexcept { return diags_; }
     [[nodiscard]] tfpp::diagnostics& diagnostics() noexcept { return diags_; }
     [[nodiscard]] bool has_errors() const noexcept { return diags_.has_errors(); }
@@ -103,6 +108,7 @@ private:
     std::string private_state_;
     bool deferral_allowed_ = false;
     std::optional<deferral_reason> deferred_;
+    std::optional<std::chrono::system_clock::time_point> renew_at_;
 };
 
 }  // namespace tfpp

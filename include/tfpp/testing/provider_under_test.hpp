@@ -71,6 +71,13 @@ public:
     // argument encoded with its parameter's type, the variadic ones one by
     // one): the result, or the error text and the argument it names.
     using base::call_function;
+
+    // Opens an ephemeral resource as Terraform does (validated first; not
+    // opened while its configuration is not wholly known), then renews or
+    // closes it with the private data open() left.
+    using base::close_ephemeral;
+    using base::open_ephemeral;
+    using base::renew_ephemeral;
     // --- scenario helpers ---------------------------------------------------
     // Each runs a whole Terraform workflow and says what went differently.
     // `expected` (optional) is compared with partial_diff: attributes it

@@ -5,6 +5,7 @@
 #include <tfpp/diag/diagnostics.hpp>
 #include <tfpp/diag/path.hpp>
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <ostream>
@@ -97,6 +98,19 @@ struct function_call {
     std::optional<std::int64_t> argument;
 
     [[nodiscard]] bool ok() const noexcept { return result.has_value(); }
+};
+
+// An ephemeral resource as open() (or renew()) left it: the value, the
+// private data Terraform would hand back to renew and close, and when to renew.
+template <class M>
+struct ephemeral {
+    std::optional<M> result;
+    tfpp::diagnostics diagnostics;
+    std::string private_state;
+    std::optional<std::chrono::system_clock::time_point> renew_at;
+    bool deferred = false;  // the configuration is not wholly known: Terraform opens it later
+
+    [[nodiscard]] bool ok() const noexcept { return !diagnostics.has_errors(); }
 };
 
 }  // namespace tfpp::testing

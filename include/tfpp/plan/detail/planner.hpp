@@ -56,6 +56,60 @@ struct object_schema {
     const std::vector<nested_block_schema>* blocks;  // nullptr for nested attributes
 };
 
+inline const attribute_schema* find_attribute(const std::vector<attribute_schema>& attrs, std::string_view name) {
+    const auto it = std::lower_bound(attrs.begin(), attrs.end(), name,
+                                     [](const attribute_schema& a, std::string_view n) { return a.name < n; });
+    return it != attrs.end() && it->name == name ? &*it : nullptr;
+}
+inline const nested_block_schema* find_block(const std::vector<nested_block_schema>& blocks, std::string_view name) {
+    const auto it = std::lower_bound(blocks.begin(), blocks.end(), name,
+                                     [](const nested_block_schema& b, std::string_view n) { return b.name < n; });
+    return it != blocks.end() && it->name == name ? &*it : nullptr;
+}
+
+// Whether proposed differs from prior in anything but write-only attributes:
+// Core proposes their configured values, while state always holds null, so
+// comparing bytes alone would plan a change on every run. Walks only into
+// values whose bytes differ. (Sets cannot hold write-only attributes.)
+inline bool differs_beyond_write_only(const object_schema& s, std::string_view prior, std::string_view proposed);
+
+inline bool nested_differs_beyond_write_only(nesting mode, const object_schema& s, std::string_view prior,
+                                             std::string_view proposed) {
+    if (prior == proposed) return false;
+    if (mode == nesting::single || mode == nesting::group) return differs_beyond_write_only(s, prior, proposed);
+    if (mode == nesting::set) return true;
+    value_parts p, b;
+    if (!split_value(prior, b) || !split_value(proposed, p) || p.kind != b.kind || p.keys != b.keys ||
+        p.elements.size() != b.elements.size())
+        return true;
+    for (std::size_t i = 0; i < p.elements.size(); ++i)
+        if (differs_beyond_write_only(s, b.elements[i], p.elements[i])) return true;
+    return false;
+}
+
+inline bool differs_beyond_write_only(const object_schema& s, std::string_view prior, std::string_view proposed) {
+    if (prior == proposed) return false;
+    object_view b, p;
+    if (!b.parse(prior) || !p.parse(proposed) || !b.is_known() || !p.is_known() || b.size() != p.size()) return true;
+    for (const auto& [name, value] : p.attributes()) {
+        const std::string_view before = b.get(name);
+        if (before == value) continue;
+        if (const attribute_schema* a = find_attribute(s.attributes, name)) {
+            if (a->write_only) continue;
+            if (!a->nested || nested_differs_beyond_write_only(
+                                  a->nested->mode, object_schema{a->nested->attributes, nullptr}, before, value))
+                return true;
+        } else if (const nested_block_schema* blk = s.blocks ? find_block(*s.blocks, name) : nullptr) {
+            if (nested_differs_beyond_write_only(blk->mode, object_schema{blk->block.attributes, &blk->block.blocks},
+                                                 before, value))
+                return true;
+        } else {
+            return true;
+        }
+    }
+    return false;
+}
+
 class planner {
 public:
     planner(bool create, bool changed, diagnostics& diags) : create_(create), changed_(changed), diags_(diags) {}
@@ -92,18 +146,6 @@ public:
     }
 
 private:
-    static const attribute_schema* find_attribute(const std::vector<attribute_schema>& attrs, std::string_view name) {
-        const auto it = std::lower_bound(attrs.begin(), attrs.end(), name,
-                                         [](const attribute_schema& a, std::string_view n) { return a.name < n; });
-        return it != attrs.end() && it->name == name ? &*it : nullptr;
-    }
-    static const nested_block_schema* find_block(const std::vector<nested_block_schema>& blocks,
-                                                 std::string_view name) {
-        const auto it = std::lower_bound(blocks.begin(), blocks.end(), name,
-                                         [](const nested_block_schema& b, std::string_view n) { return b.name < n; });
-        return it != blocks.end() && it->name == name ? &*it : nullptr;
-    }
-
     // One attribute. existed: the object holding it existed before; prior is
     // its value then. config_object is the configuration of that object.
     bool attribute(const attribute_schema& a, bool existed, std::string_view prior, std::string_view proposed,
@@ -399,9 +441,10 @@ inline bool plan_resource_change(const block_schema& schema, std::string_view pr
         return true;
     }
     const bool create = is_null_value(prior_bytes);
-    planner p(create, create || proposed_bytes != prior_bytes, diags);
+    const object_schema root{schema.attributes, &schema.blocks};
+    planner p(create, create || differs_beyond_write_only(root, prior_bytes, proposed_bytes), diags);
     msgpack_writer w(out.planned_state);
-    if (!p.object(object_schema{schema.attributes, &schema.blocks}, create ? null_bytes : prior_bytes, proposed_bytes,
+    if (!p.object(root, create ? null_bytes : prior_bytes, proposed_bytes,
                   is_null_value(config_bytes) ? null_bytes : config_bytes, w))
         return false;
     out.requires_replace = std::move(p.requires_replace);

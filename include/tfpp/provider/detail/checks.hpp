@@ -189,6 +189,15 @@ struct resource_list<P> {
     using type = typename P::resources;
 };
 template <class P>
+struct ephemeral_list {
+    using type = type_list<>;
+};
+template <class P>
+requires requires { typename P::ephemeral_resources; }
+struct ephemeral_list<P> {
+    using type = typename P::ephemeral_resources;
+};
+template <class P>
 struct function_list {
     using type = type_list<>;
 };
@@ -248,6 +257,9 @@ TFPP_NAMES_MEMBER(import_state)
 TFPP_NAMES_MEMBER(upgrade)
 TFPP_NAMES_MEMBER(move_from)
 TFPP_NAMES_MEMBER(configure)
+TFPP_NAMES_MEMBER(open)
+TFPP_NAMES_MEMBER(renew)
+TFPP_NAMES_MEMBER(close)
 #undef TFPP_NAMES_MEMBER
 
 // An optional member whose name tfpp knows but whose signature it cannot call.
@@ -467,6 +479,105 @@ struct data_source_check {
     }();
 };
 
+// --- ephemeral resources: open, optional renew and close, typed private data
+
+template <class E>
+concept has_private_data = requires {
+    typename E::private_data;
+};
+
+template <class E>
+struct no_private_data {};
+template <class E>
+struct private_data_of {
+    using type = no_private_data<E>;
+};
+template <class E>
+requires has_private_data<E>
+struct private_data_of<E> {
+    using type = typename E::private_data;
+};
+
+template <class E, class M = typename E::model>
+concept has_open = requires(E& e, M m, context& c) {
+    { e.open(std::move(m), c) } -> std::same_as<std::optional<M>>;
+}
+|| requires(E& e, M m, typename private_data_of<E>::type& data, context& c) {
+    requires has_private_data<E>;
+    { e.open(std::move(m), data, c) } -> std::same_as<std::optional<M>>;
+};
+template <class E>
+concept has_renew = requires(E& e, typename private_data_of<E>::type& data, context& c) {
+    requires has_private_data<E>;
+    e.renew(data, c);
+}
+|| requires(E& e, context& c) { e.renew(c); };
+template <class E>
+concept has_close = requires(E& e, const typename private_data_of<E>::type& data, context& c) {
+    requires has_private_data<E>;
+    e.close(data, c);
+}
+|| requires(E& e, context& c) { e.close(c); };
+
+enum class ephemeral_problem {
+    none,
+    no_model,
+    no_type_name,
+    no_open,
+    renew_signature,
+    close_signature,
+    validate_signature
+};
+
+template <class E>
+consteval ephemeral_problem check_ephemeral() {
+    if constexpr (!has_model<E>) return ephemeral_problem::no_model;
+    else if constexpr (!has_type_name<E>) return ephemeral_problem::no_type_name;
+    else if constexpr (!has_open<E>) return ephemeral_problem::no_open;
+    else if constexpr (names_renew<E> && !has_renew<E>) return ephemeral_problem::renew_signature;
+    else if constexpr (names_close<E> && !has_close<E>) return ephemeral_problem::close_signature;
+    else if constexpr (names_validate<E> && !has_validate<E, typename E::model>)
+        return ephemeral_problem::validate_signature;
+    else return ephemeral_problem::none;
+}
+
+template <class E, class P>
+struct ephemeral_check {
+    static constexpr ephemeral_problem problem = check_ephemeral<E>();
+    static_assert(problem != ephemeral_problem::no_model,
+                  "tfpp: an ephemeral resource needs `using model = <struct>;` naming the struct that is its schema.");
+    static_assert(problem != ephemeral_problem::no_type_name,
+                  "tfpp: an ephemeral resource needs `static constexpr std::string_view type_name = "
+                  "\"<provider>_<name>\";`.");
+    static_assert(problem != ephemeral_problem::no_open,
+                  "tfpp: an ephemeral resource needs `std::optional<model> open(model config, tfpp::context& ctx);`, "
+                  "or `std::optional<model> open(model config, private_data& data, tfpp::context& ctx);` with "
+                  "`using private_data = <struct>;`.");
+    static_assert(problem != ephemeral_problem::renew_signature,
+                  "tfpp: an ephemeral resource's renew has a signature tfpp cannot call; declare "
+                  "`void renew(private_data& data, tfpp::context& ctx);` (or `void renew(tfpp::context& ctx);` "
+                  "without private data).");
+    static_assert(problem != ephemeral_problem::close_signature,
+                  "tfpp: an ephemeral resource's close has a signature tfpp cannot call; declare "
+                  "`void close(const private_data& data, tfpp::context& ctx);` (or `void close(tfpp::context& ctx);` "
+                  "without private data).");
+    static_assert(problem != ephemeral_problem::validate_signature,
+                  "tfpp: an ephemeral resource's validate has a signature tfpp cannot call; declare "
+                  "`void validate(const model& config, tfpp::context& ctx);`.");
+    static constexpr bool named_well = [] {
+        if constexpr (problem == ephemeral_problem::none) return has_prefix(E::type_name, P::type_name);
+        else return true;
+    }();
+    static_assert(named_well,
+                  "tfpp: an ephemeral resource's type_name must start with the provider's type_name and an "
+                  "underscore, e.g. \"local_secret\" in provider \"local\".");
+    static constexpr bool ok = [] {
+        if constexpr (problem == ephemeral_problem::none)
+            return named_well && model_check<typename E::model, model_context::data_source>::ok;
+        else return false;
+    }();
+};
+
 template <class P, class List>
 struct all_resources_ok;
 // Arrays, not folds: a provider may list a thousand types (clang limits a
@@ -485,6 +596,13 @@ struct all_data_sources_ok;
 template <class P, class... D>
 struct all_data_sources_ok<P, type_list<D...>> {
     static constexpr bool value = all_of({true, data_source_check<D, P>::ok...});
+};
+
+template <class P, class List>
+struct all_ephemerals_ok;
+template <class P, class... E>
+struct all_ephemerals_ok<P, type_list<E...>> {
+    static constexpr bool value = all_of({true, ephemeral_check<E, P>::ok...});
 };
 
 template <class List>
@@ -523,6 +641,7 @@ struct provider_check {
         if constexpr (spelled_well && configure_ok && std::is_default_constructible_v<P> && has_type_name<P>)
             return config_ok && meta_ok && all_resources_ok<P, typename resource_list<P>::type>::value &&
                    all_data_sources_ok<P, typename data_source_list<P>::type>::value &&
+                   all_ephemerals_ok<P, typename ephemeral_list<P>::type>::value &&
                    all_functions_ok<typename function_list<P>::type>::value;
         else return false;
     }();

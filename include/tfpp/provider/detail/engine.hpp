@@ -6,6 +6,7 @@
 
 #include <tfpp/provider/compiled_resource.hpp>
 #include <tfpp/provider/detail/data_source_handler.hpp>
+#include <tfpp/provider/detail/ephemeral_handler.hpp>
 #include <tfpp/provider/detail/function_handler.hpp>
 #include <tfpp/provider/detail/resource_adapter.hpp>
 
@@ -30,6 +31,7 @@ public:
         add_resources(typename resource_list<P>::type{});
         add_data_sources(typename data_source_list<P>::type{});
         add_functions(typename function_list<P>::type{});
+        add_ephemerals(typename ephemeral_list<P>::type{});
     }
 
     [[nodiscard]] static constexpr std::string_view type_name() { return P::type_name; }
@@ -41,6 +43,13 @@ public:
     }
     [[nodiscard]] const std::map<std::string_view, std::unique_ptr<data_source_handler>>& data_sources() const {
         return data_sources_;
+    }
+    [[nodiscard]] const std::map<std::string_view, std::unique_ptr<ephemeral_handler>>& ephemeral_resources() const {
+        return ephemerals_;
+    }
+    [[nodiscard]] ephemeral_handler* ephemeral_resource(std::string_view name) const {
+        auto it = ephemerals_.find(name);
+        return it == ephemerals_.end() ? nullptr : it->second.get();
     }
     [[nodiscard]] const std::map<std::string_view, std::unique_ptr<function_handler>>& functions() const {
         return functions_;
@@ -132,6 +141,23 @@ private:
         return std::unique_ptr<data_source_handler>(new data_source_adapter<D, P>(provider));
     }
 
+    template <class... E>
+    void add_ephemerals(type_list<E...>) {
+        if constexpr (sizeof...(E) > 0) {
+            using maker = std::unique_ptr<ephemeral_handler> (*)(P&);
+            static constexpr maker makers[] = {&make_ephemeral_handler<E>...};
+            for (maker make : makers) {
+                std::unique_ptr<ephemeral_handler> h = make(provider_);
+                const std::string_view name = h->type_name();
+                ephemerals_.emplace(name, std::move(h));
+            }
+        }
+    }
+    template <class E>
+    static std::unique_ptr<ephemeral_handler> make_ephemeral_handler(P& provider) {
+        return std::unique_ptr<ephemeral_handler>(new ephemeral_adapter<E, P>(provider));
+    }
+
     template <class... F>
     void add_functions(type_list<F...>) {
         if constexpr (sizeof...(F) > 0) {
@@ -151,6 +177,7 @@ private:
 
     P provider_{};
     std::map<std::string_view, std::unique_ptr<function_handler>> functions_;
+    std::map<std::string_view, std::unique_ptr<ephemeral_handler>> ephemerals_;
     std::map<std::string_view, std::unique_ptr<resource_handler>> resources_;
     std::map<std::string_view, std::unique_ptr<data_source_handler>> data_sources_;
     std::shared_mutex mutex_;

@@ -5,6 +5,8 @@
 #include <tfpp/provider/detail/engine.hpp>
 #include <tfpp/rpc/detail/convert.hpp>
 
+#include <chrono>
+#include <cstdint>
 #include <deque>
 #include <map>
 #include <optional>
@@ -35,6 +37,12 @@ bool deferral_allowed(const Request& req) {
     else return false;
 }
 
+// Whether the client accepts write-only attributes (Terraform and OpenTofu 1.11+).
+template <class Request>
+bool write_only_allowed(const Request& req) {
+    return req.client_capabilities().write_only_attributes_allowed();
+}
+
 template <class Response>
 void deferred_to_proto(const context& ctx, Response& resp) {
     if constexpr (requires { resp.mutable_deferred(); }) {
@@ -53,6 +61,8 @@ void get_metadata(Engine& e, Response& resp) {
     for (const auto& [name, r] : e.resources()) resp.add_resources()->set_type_name(std::string(name));
     for (const auto& [name, d] : e.data_sources()) resp.add_data_sources()->set_type_name(std::string(name));
     for (const auto& [name, f] : e.functions()) resp.add_functions()->set_name(std::string(name));
+    for (const auto& [name, x] : e.ephemeral_resources())
+        resp.add_ephemeral_resources()->set_type_name(std::string(name));
 }
 
 template <class Engine, class Response>
@@ -63,6 +73,8 @@ void get_provider_schema(Engine& e, Response& resp) {
         schema_to_proto(r->schema(), (*resp.mutable_resource_schemas())[std::string(name)]);
     for (const auto& [name, d] : e.data_sources())
         schema_to_proto(d->schema(), (*resp.mutable_data_source_schemas())[std::string(name)]);
+    for (const auto& [name, x] : e.ephemeral_resources())
+        schema_to_proto(x->schema(), (*resp.mutable_ephemeral_resource_schemas())[std::string(name)]);
     for (const auto& [name, f] : e.functions())
         function_to_proto(f->schema(), (*resp.mutable_functions())[std::string(name)]);
     resp.mutable_server_capabilities()->set_plan_destroy(true);
@@ -137,6 +149,82 @@ void call_function(Engine& e, const Request& req, Response& resp) {
 }
 
 template <class Engine, class Request, class Response>
+void validate_ephemeral_resource_config(Engine& e, const Request& req, Response& resp) {
+    auto lock = e.shared();
+    context ctx = e.make_context();
+    auto* x = e.ephemeral_resource(req.type_name());
+    if (x) {
+        request_values values(x->schema(), ctx);
+        std::string_view config = values(req.config(), "configuration");
+        if (!ctx.has_errors()) x->validate(config, ctx);
+    } else {
+        ctx.error("Unknown ephemeral resource type", unknown_type_detail("ephemeral resource type", req.type_name()));
+    }
+    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), x ? &x->schema() : nullptr);
+}
+
+template <class Response>
+void renew_at_to_proto(const context& ctx, Response& resp) {
+    if (const auto when = ctx.renew_at()) {
+        const auto since_epoch = when->time_since_epoch();
+        const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(since_epoch);
+        resp.mutable_renew_at()->set_seconds(seconds.count());
+        resp.mutable_renew_at()->set_nanos(static_cast<std::int32_t>(
+            std::chrono::duration_cast<std::chrono::nanoseconds>(since_epoch - seconds).count()));
+    }
+}
+
+template <class Engine, class Request, class Response>
+void open_ephemeral_resource(Engine& e, const Request& req, Response& resp) {
+    auto lock = e.shared();
+    context ctx = e.make_context(deferral_allowed(req));
+    auto* x = e.ephemeral_resource(req.type_name());
+    if (x) {
+        request_values values(x->schema(), ctx);
+        std::string_view config = values(req.config(), "configuration");
+        if (!ctx.has_errors()) {
+            if (auto result = x->open(config, ctx)) resp.mutable_result()->set_msgpack(std::move(*result));
+            if (!ctx.private_state().empty()) resp.set_private_(std::string(ctx.private_state()));
+            renew_at_to_proto(ctx, resp);
+            deferred_to_proto(ctx, resp);
+        }
+    } else {
+        ctx.error("Unknown ephemeral resource type", unknown_type_detail("ephemeral resource type", req.type_name()));
+    }
+    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), x ? &x->schema() : nullptr);
+}
+
+template <class Engine, class Request, class Response>
+void renew_ephemeral_resource(Engine& e, const Request& req, Response& resp) {
+    auto lock = e.shared();
+    context ctx = e.make_context();
+    auto* x = e.ephemeral_resource(req.type_name());
+    if (x) {
+        ctx.set_private_state(req.private_());
+        x->renew(ctx);
+        if (!ctx.private_state().empty()) resp.set_private_(std::string(ctx.private_state()));
+        renew_at_to_proto(ctx, resp);
+    } else {
+        ctx.error("Unknown ephemeral resource type", unknown_type_detail("ephemeral resource type", req.type_name()));
+    }
+    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), x ? &x->schema() : nullptr);
+}
+
+template <class Engine, class Request, class Response>
+void close_ephemeral_resource(Engine& e, const Request& req, Response& resp) {
+    auto lock = e.shared();
+    context ctx = e.make_context();
+    auto* x = e.ephemeral_resource(req.type_name());
+    if (x) {
+        ctx.set_private_state(req.private_());
+        x->close(ctx);
+    } else {
+        ctx.error("Unknown ephemeral resource type", unknown_type_detail("ephemeral resource type", req.type_name()));
+    }
+    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), x ? &x->schema() : nullptr);
+}
+
+template <class Engine, class Request, class Response>
 void validate_provider_config(Engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context();
@@ -154,7 +242,7 @@ void validate_resource_config(Engine& e, const Request& req, Response& resp) {
     if (r) {
         request_values values(r->schema(), ctx);
         std::string_view config = values(req.config(), "configuration");
-        if (!ctx.has_errors()) r->validate(config, ctx);
+        if (!ctx.has_errors()) r->validate(config, ctx, write_only_allowed(req));
     } else {
         ctx.error("Unknown resource type", unknown_type_detail("resource type", req.type_name()));
     }

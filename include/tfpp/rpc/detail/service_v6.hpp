@@ -126,27 +126,20 @@ public:
     grpc::Status ValidateEphemeralResourceConfig(grpc::ServerContext*,
                                                  const tfplugin6::ValidateEphemeralResourceConfig_Request* req,
                                                  tfplugin6::ValidateEphemeralResourceConfig_Response* resp) override {
-        return rpc_call("ValidateEphemeralResourceConfig", [&] {
-            answer_not_supported(*resp, "ValidateEphemeralResourceConfig", "ephemeral resource " + req->type_name());
-        });
+        return rpc_call("ValidateEphemeralResourceConfig",
+                        [&] { validate_ephemeral_resource_config(e_, *req, *resp); });
     }
     grpc::Status OpenEphemeralResource(grpc::ServerContext*, const tfplugin6::OpenEphemeralResource_Request* req,
                                        tfplugin6::OpenEphemeralResource_Response* resp) override {
-        return rpc_call("OpenEphemeralResource", [&] {
-            answer_not_supported(*resp, "OpenEphemeralResource", "ephemeral resource " + req->type_name());
-        });
+        return rpc_call("OpenEphemeralResource", [&] { open_ephemeral_resource(e_, *req, *resp); });
     }
     grpc::Status RenewEphemeralResource(grpc::ServerContext*, const tfplugin6::RenewEphemeralResource_Request* req,
                                         tfplugin6::RenewEphemeralResource_Response* resp) override {
-        return rpc_call("RenewEphemeralResource", [&] {
-            answer_not_supported(*resp, "RenewEphemeralResource", "ephemeral resource " + req->type_name());
-        });
+        return rpc_call("RenewEphemeralResource", [&] { renew_ephemeral_resource(e_, *req, *resp); });
     }
     grpc::Status CloseEphemeralResource(grpc::ServerContext*, const tfplugin6::CloseEphemeralResource_Request* req,
                                         tfplugin6::CloseEphemeralResource_Response* resp) override {
-        return rpc_call("CloseEphemeralResource", [&] {
-            answer_not_supported(*resp, "CloseEphemeralResource", "ephemeral resource " + req->type_name());
-        });
+        return rpc_call("CloseEphemeralResource", [&] { close_ephemeral_resource(e_, *req, *resp); });
     }
     grpc::Status ValidateListResourceConfig(grpc::ServerContext*,
                                             const tfplugin6::ValidateListResourceConfig_Request* req,

@@ -37,11 +37,13 @@ std::string nested_attribute_in_resources(type_list<R...>) {
      ...);
     return r;
 }
+// Data sources and ephemeral resources (`kind` says which).
 template <class... D>
-std::string nested_attribute_in_data_sources(type_list<D...>) {
+std::string nested_attribute_in_handlers([[maybe_unused]] std::string_view kind, type_list<D...>) {
     std::string r;
-    ((r = r.empty() ? nested_attribute_reason("data source " + std::string(D::type_name), &data_source_schema<D>())
-                    : r),
+    ((r = r.empty()
+              ? nested_attribute_reason(std::string(kind) + " " + std::string(D::type_name), &data_source_schema<D>())
+              : r),
      ...);
     return r;
 }
@@ -54,7 +56,8 @@ std::string protocol_6_only_reason() {
     std::string r = nested_attribute_reason("provider configuration", &provider_config_schema<Provider>());
     if (r.empty()) r = nested_attribute_reason("provider_meta", provider_meta_schema<Provider>());
     if (r.empty()) r = nested_attribute_in_resources<Provider>(typename resource_list<Provider>::type{});
-    if (r.empty()) r = nested_attribute_in_data_sources(typename data_source_list<Provider>::type{});
+    if (r.empty()) r = nested_attribute_in_handlers("data source", typename data_source_list<Provider>::type{});
+    if (r.empty()) r = nested_attribute_in_handlers("ephemeral resource", typename ephemeral_list<Provider>::type{});
     return r;
 }
 

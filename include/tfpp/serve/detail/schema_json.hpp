@@ -37,6 +37,10 @@ void gather_resources(type_list<R...>, provider_schemas& out) {
     (out.resources.emplace_back(R::type_name, &schema_of_resource<P, R>()), ...);
     (out.resource_identities.emplace_back(R::type_name, identity_of_resource<P, R>()), ...);
 }
+template <class... E>
+void gather_ephemerals(type_list<E...>, provider_schemas& out) {
+    (out.ephemeral_resources.emplace_back(E::type_name, &data_source_schema<E>()), ...);
+}
 template <class... F>
 void gather_functions(type_list<F...>, provider_schemas& out) {
     (out.functions.emplace_back(F::name, &function_schema_of<F>()), ...);
@@ -58,6 +62,7 @@ provider_schemas schemas_of(std::string_view address = {}) {
         out.provider = &detail::provider_config_schema<P>();
         detail::gather_resources<P>(typename detail::resource_list<P>::type{}, out);
         detail::gather_data_sources(typename detail::data_source_list<P>::type{}, out);
+        detail::gather_ephemerals(typename detail::ephemeral_list<P>::type{}, out);
         detail::gather_functions(typename detail::function_list<P>::type{}, out);
         std::erase_if(out.resource_identities, [](const auto& e) { return e.second == nullptr; });
     }

@@ -248,6 +248,48 @@ public:
         return r;
     }
 
+    template <class E>
+    ephemeral<typename E::model> open_ephemeral(const typename E::model& config) {
+        ephemeral<typename E::model> out;
+        tfpp::detail::ephemeral_handler& h = ephemeral_of<E>();
+        const std::string bytes = to_msgpack(config);
+        tfpp::context ctx = engine_.make_context();
+        h.validate(bytes, ctx);
+        out.diagnostics = ctx.diagnostics();
+        if (out.diagnostics.has_errors()) return out;
+        if (detail::holds_unknown(bytes, h.schema().value_type)) {
+            out.deferred = true;
+            return out;
+        }
+        tfpp::context open_ctx = engine_.make_context();
+        const std::optional<std::string> result = h.open(bytes, open_ctx);
+        out.diagnostics.append(open_ctx.diagnostics());
+        if (result) out.result = decode<typename E::model>(*result, out.diagnostics);
+        out.private_state = std::string(open_ctx.private_state());
+        out.renew_at = open_ctx.renew_at();
+        return out;
+    }
+
+    template <class E>
+    ephemeral<typename E::model> renew_ephemeral(const ephemeral<typename E::model>& opened) {
+        ephemeral<typename E::model> out = opened;
+        tfpp::context ctx = engine_.make_context();
+        ctx.set_private_state(opened.private_state);
+        ephemeral_of<E>().renew(ctx);
+        out.diagnostics = ctx.diagnostics();
+        out.private_state = std::string(ctx.private_state());
+        out.renew_at = ctx.renew_at();
+        return out;
+    }
+
+    template <class E>
+    tfpp::diagnostics close_ephemeral(const ephemeral<typename E::model>& opened) {
+        tfpp::context ctx = engine_.make_context();
+        ctx.set_private_state(opened.private_state);
+        ephemeral_of<E>().close(ctx);
+        return ctx.diagnostics();
+    }
+
     template <class F>
     function_call<tfpp::detail::call_result_t<F>> call_function(const typename F::parameters& args) {
         static_assert(detail::listed<F, typename tfpp::detail::function_list<P>::type>,
@@ -459,6 +501,14 @@ private:
         tfpp::context ctx = engine_.make_context();
         engine_.configure(config, terraform_version, ctx);
         configure_diagnostics_.append(ctx.diagnostics());
+    }
+
+    template <class E>
+    tfpp::detail::ephemeral_handler& ephemeral_of() {
+        static_assert(detail::listed<E, typename tfpp::detail::ephemeral_list<P>::type>,
+                      "tfpp: provider_under_test<P>::open_ephemeral<E> and the other ephemeral calls take one of P's "
+                      "ephemeral resources; list E in P::ephemeral_resources");
+        return *engine_.ephemeral_resource(E::type_name);
     }
 
     template <class R>

@@ -5,7 +5,7 @@
 // lists by index, maps by key, set elements by matching a prior element whose
 // non-computed values equal the configuration element (computed attributes
 // nulled at any depth, as Core's heuristic does). Write-only attributes are
-// proposed null: their values reach the provider through the configuration.
+// proposed with their configured values, as Core does; the planner nulls them.
 //
 // It works on the encoded values over the runtime schema, like the planner
 // (plan/plan.hpp), so it serves any provider without knowing its C++ types.
@@ -91,7 +91,6 @@ private:
     }
 
     void attribute(const attribute_schema& a, std::string_view prior, std::string_view config, msgpack_writer& out) {
-        if (a.write_only) return out.nil();
         // Optional+computed counts as computed only when the configuration leaves it null.
         if (a.is_computed() && is_null_value(config)) return out.raw(prior);
         if (a.nested && !is_unknown_value(config)) return nested_attribute(*a.nested, prior, config, out);

@@ -1,0 +1,22 @@
+// expect: tfpp: an ephemeral resource needs `std::optional<model> open(model config, tfpp::context& ctx);`
+// names: ephemeral_check<token
+#include <tfpp/tfpp.hpp>
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+struct model {
+    tfpp::required<std::string> name;
+    tfpp::computed<std::string, tfpp::sensitive> token;
+};
+struct token {
+    using model = ::model;
+    static constexpr std::string_view type_name = "demo_token";
+    std::optional<model> read(model config, tfpp::context& ctx);  // a data source's member, not open()
+};
+struct provider {
+    static constexpr std::string_view type_name = "demo";
+    using ephemeral_resources = tfpp::type_list<token>;
+};
+[[maybe_unused]] constexpr bool checked = tfpp::valid_provider<provider>;
