@@ -78,15 +78,32 @@ public:
     void configure(std::string_view config, std::string_view terraform_version, context& ctx) {
         std::unique_lock lock(mutex_);
         terraform_version_.assign(terraform_version);
+        provider_deferred_.reset();
         config_model c;
         if (!decode_model(config, c, ctx)) return;
         if constexpr (has_configure<P, config_model>) {
-            context configure_ctx = make_context();
+            context configure_ctx = make_context(ctx.deferral_allowed());
             guarded(configure_ctx, "provider configure", provider_schema(),
                     [&] { provider_.configure(c, configure_ctx); });
             ctx.diagnostics().append(configure_ctx.diagnostics());
+            if (!configure_ctx.has_errors()) provider_deferred_ = configure_ctx.deferred();
         }
     }
+
+    // Set when configure() deferred: every later read, plan, import and
+    // open is deferred for the same reason, without calling its handler.
+    [[nodiscard]] std::optional<deferral_reason> provider_deferred() const noexcept { return provider_deferred_; }
+
+    // What a deferred read or open answers: the configuration with its
+    // computed values unknown.
+    [[nodiscard]] static std::optional<std::string> deferred_result(const block_schema& schema, std::string_view config,
+                                                                    context& ctx) {
+        plan_result out;
+        if (!plan_resource_change(schema, null_bytes, config, config, out, ctx.diagnostics())) return std::nullopt;
+        return std::move(out.planned_state);
+    }
+    // ... and a deferred import: an object not known yet.
+    [[nodiscard]] static std::string deferred_import_state() { return std::string(unknown_value_bytes); }
 
     // Held by every call except ConfigureProvider.
     [[nodiscard]] std::shared_lock<std::shared_mutex> shared() { return std::shared_lock(mutex_); }
@@ -182,6 +199,7 @@ private:
     std::map<std::string_view, std::unique_ptr<data_source_handler>> data_sources_;
     std::shared_mutex mutex_;
     std::stop_source stop_;
+    std::optional<deferral_reason> provider_deferred_;
     std::string terraform_version_;
 };
 

@@ -116,15 +116,17 @@ public:
         validate_model(config, ctx);
     }
 
+    // run_hooks false (the provider's configuration was deferred): tfpp's own
+    // planning only, not the handler's plan_destroy or modify_plan.
     void plan(std::string_view prior, std::string_view proposed, std::string_view config, plan_result& out,
-              context& ctx) {
+              context& ctx, bool run_hooks = true) {
         if (is_null_value(proposed)) {  // destroy
-            if (features_.plan_destroy) plan_destroy_model(prior, ctx);
+            if (features_.plan_destroy && run_hooks) plan_destroy_model(prior, ctx);
             out.planned_state.assign(null_bytes);
             return;
         }
         if (!plan_resource_change(schema(), prior, proposed, config, out, ctx.diagnostics())) return;
-        if (features_.modify_plan) {
+        if (features_.modify_plan && run_hooks) {
             // The handler edits the typed plan; attributes it changed replace
             // those of the plan tfpp made, the others stay byte for byte.
             modified_plan m;

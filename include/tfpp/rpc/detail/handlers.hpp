@@ -53,6 +53,19 @@ void deferred_to_proto(const context& ctx, Response& resp) {
     }
 }
 
+// After configure() deferred, every read, plan, import and open is deferred
+// for its reason without calling the handler (true); ctx carries the reason,
+// or an error for a request that does not allow deferral.
+template <class Engine>
+bool deferred_by_provider(const Engine& e, context& ctx) {
+    const std::optional<deferral_reason> why = e.provider_deferred();
+    if (!why) return false;
+    ctx.defer(*why,
+              "the provider's configuration was deferred to a later run, and this request does not allow "
+              "deferral");
+    return true;
+}
+
 template <class Engine, class Response>
 void get_metadata(Engine& e, Response& resp) {
     resp.mutable_server_capabilities()->set_plan_destroy(true);
@@ -182,7 +195,11 @@ void open_ephemeral_resource(Engine& e, const Request& req, Response& resp) {
     if (x) {
         request_values values(x->schema(), ctx);
         std::string_view config = values(req.config(), "configuration");
-        if (!ctx.has_errors()) {
+        if (!ctx.has_errors() && deferred_by_provider(e, ctx)) {
+            if (auto result = e.deferred_result(x->schema(), config, ctx))
+                resp.mutable_result()->set_msgpack(std::move(*result));
+            deferred_to_proto(ctx, resp);
+        } else if (!ctx.has_errors()) {
             if (auto result = x->open(config, ctx)) resp.mutable_result()->set_msgpack(std::move(*result));
             if (!ctx.private_state().empty()) resp.set_private_(std::string(ctx.private_state()));
             renew_at_to_proto(ctx, resp);
@@ -300,8 +317,10 @@ void read_resource(Engine& e, const Request& req, Response& resp) {
         request_values values(r->schema(), ctx);
         std::string_view current = values(req.current_state(), "current state");
         ctx.set_private_state(req.private_());
-        if (ctx.has_errors()) {
+        if (ctx.has_errors() || deferred_by_provider(e, ctx)) {
             resp.mutable_new_state()->CopyFrom(req.current_state());
+            resp.set_private_(req.private_());
+            deferred_to_proto(ctx, resp);
         } else {
             if (auto state = r->read(current, ctx)) resp.mutable_new_state()->set_msgpack(std::move(*state));
             resp.set_private_(std::string(ctx.private_state()));
@@ -325,9 +344,10 @@ void plan_resource_change(Engine& e, const Request& req, Response& resp) {
         std::string_view proposed = values(req.proposed_new_state(), "proposed new state");
         std::string_view config = values(req.config(), "configuration");
         ctx.set_private_state(req.prior_private());
+        const bool provider_deferred = !ctx.has_errors() && deferred_by_provider(e, ctx);
         if (!ctx.has_errors()) {
             plan_result plan;
-            r->plan(prior, proposed, config, plan, ctx);
+            r->plan(prior, proposed, config, plan, ctx, /*run_hooks=*/!provider_deferred);
             if (!ctx.has_errors()) {
                 resp.mutable_planned_state()->set_msgpack(std::move(plan.planned_state));
                 for (const auto& path : plan.requires_replace) path_to_proto(path, *resp.add_requires_replace());
@@ -374,8 +394,11 @@ void read_data_source(Engine& e, const Request& req, Response& resp) {
     if (d) {
         request_values values(d->schema(), ctx);
         std::string_view config = values(req.config(), "configuration");
-        if (!ctx.has_errors())
-            if (auto state = d->read(config, ctx)) resp.mutable_state()->set_msgpack(std::move(*state));
+        if (!ctx.has_errors()) {
+            std::optional<std::string> state =
+                deferred_by_provider(e, ctx) ? e.deferred_result(d->schema(), config, ctx) : d->read(config, ctx);
+            if (state) resp.mutable_state()->set_msgpack(std::move(*state));
+        }
         deferred_to_proto(ctx, resp);
     } else {
         ctx.error("Unknown data source", unknown_type_detail("data source", req.type_name()));
@@ -388,7 +411,14 @@ void import_resource_state(Engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context(deferral_allowed(req));
     auto* r = e.resource(req.type_name());
-    if (r) {
+    if (r && deferred_by_provider(e, ctx)) {
+        if (!ctx.has_errors()) {  // the object is not known until the provider is configured
+            auto* imported = resp.add_imported_resources();
+            imported->set_type_name(req.type_name());
+            imported->mutable_state()->set_msgpack(e.deferred_import_state());
+        }
+        deferred_to_proto(ctx, resp);
+    } else if (r) {
         if (auto state = r->import(req.id(), ctx); state && !ctx.has_errors()) {
             auto* imported = resp.add_imported_resources();
             imported->set_type_name(req.type_name());
