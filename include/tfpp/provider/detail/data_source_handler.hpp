@@ -3,6 +3,7 @@
 #pragma once
 
 #include <tfpp/provider/detail/checks.hpp>
+#include <tfpp/provider/detail/configuration_checks.hpp>
 #include <tfpp/provider/detail/handler_support.hpp>
 #include <tfpp/provider/detail/schemas.hpp>
 #include <tfpp/schema/detail/validation.hpp>
@@ -32,6 +33,7 @@ template <class M>
 class model_data_source : public data_source_handler {
 public:
     void validate(std::string_view config, context& ctx) final {
+        check_configuration(schema(), config, {}, {}, ctx);
         M m;
         if (!decode_model(config, m, ctx)) return;
         guarded(ctx, operation_name(type_name_, "validators"), [&] { run_validators(m, ctx.diagnostics()); });

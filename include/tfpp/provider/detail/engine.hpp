@@ -5,6 +5,7 @@
 #pragma once
 
 #include <tfpp/provider/compiled_resource.hpp>
+#include <tfpp/provider/detail/configuration_checks.hpp>
 #include <tfpp/provider/detail/data_source_handler.hpp>
 #include <tfpp/provider/detail/ephemeral_handler.hpp>
 #include <tfpp/provider/detail/function_handler.hpp>
@@ -68,6 +69,7 @@ public:
     }
 
     void validate_provider_config(std::string_view config, context& ctx) {
+        check_configuration(provider_schema(), config, {}, {}, ctx);
         config_model c;
         if (!decode_model(config, c, ctx)) return;
         guarded(ctx, "provider configuration validators", [&] { run_validators(c, ctx.diagnostics()); });

@@ -7,6 +7,7 @@
 #include <tfpp/codec/msgpack.hpp>
 #include <tfpp/plan/detail/checker.hpp>
 #include <tfpp/provider/detail/checks.hpp>
+#include <tfpp/provider/detail/configuration_checks.hpp>
 #include <tfpp/provider/detail/handler_support.hpp>
 #include <tfpp/provider/detail/schemas.hpp>
 #include <tfpp/schema/detail/validation.hpp>
@@ -45,6 +46,7 @@ public:
     [[nodiscard]] const block_schema& schema() const override { return data_source_schema<E>(); }
 
     void validate(std::string_view config, context& ctx) override {
+        check_configuration(schema(), config, {}, {}, ctx);
         model m;
         if (!decode_model(config, m, ctx)) return;
         guarded(ctx, operation_name(E::type_name, "validators"), [&] { run_validators(m, ctx.diagnostics()); });

@@ -10,6 +10,7 @@
 #include <tfpp/plan/detail/checker.hpp>
 #include <tfpp/plan/detail/planner.hpp>
 #include <tfpp/provider/change.hpp>
+#include <tfpp/provider/detail/configuration_checks.hpp>
 #include <tfpp/provider/detail/handler_support.hpp>
 #include <tfpp/schema/schema.hpp>
 
@@ -58,36 +59,6 @@ struct stored_value {
     std::string_view msgpack{};
 };
 
-// Each write-only attribute the configuration sets, at any depth, as an error
-// for a client that does not support them.
-inline void refuse_write_only(const std::vector<attribute_schema>& attributes, std::string_view object,
-                              const attribute_path& at, context& ctx) {
-    object_view o;
-    if (!o.parse(object) || !o.is_known()) return;
-    for (const attribute_schema& a : attributes) {
-        const std::string_view v = o.get(a.name);
-        if (is_null_value(v)) continue;
-        const attribute_path path = at.then_attribute(a.name);
-        if (a.write_only) {
-            ctx.error("Write-only attribute not supported",
-                      "\"" + std::string(a.name) +
-                          "\" is write-only, which this client does not support; it needs "
-                          "Terraform or OpenTofu 1.11 or later",
-                      path);
-        } else if (a.nested && a.nested->mode == nesting::single) {
-            refuse_write_only(a.nested->attributes, v, path, ctx);
-        } else if (a.nested) {
-            value_parts parts;
-            if (!split_value(v, parts)) continue;
-            for (std::size_t i = 0; i < parts.elements.size(); ++i)
-                refuse_write_only(a.nested->attributes, parts.elements[i],
-                                  parts.kind == value_parts::shape::map ? path.then_key(parts.keys[i])
-                                                                        : path.then_index(static_cast<std::int64_t>(i)),
-                                  ctx);
-        }
-    }
-}
-
 // The resource side of the engine. Values travel encoded; each handler's
 // private state travels in its context (set before the call, read after).
 //
@@ -109,10 +80,11 @@ public:
 
     // Decodes a configuration, runs the model's validators (tfpp::length, ...,
     // and each struct's rules), then the handler's own validate(), if any.
-    // A client that cannot take write-only attributes (before Terraform and
-    // OpenTofu 1.11) is told so for each one the configuration sets.
+    // Before that, a warning for each deprecated attribute or block it sets,
+    // and for a client that cannot take write-only attributes (before
+    // Terraform and OpenTofu 1.11) an error for each one it sets.
     void validate(std::string_view config, context& ctx, bool write_only_allowed = true) {
-        if (!write_only_allowed) refuse_write_only(schema().attributes, config, {}, ctx);
+        check_configuration(schema(), config, {}, {.write_only_allowed = write_only_allowed}, ctx);
         validate_model(config, ctx);
     }
 
