@@ -20,7 +20,9 @@
 #include <tfpp/schema/options.hpp>
 #include <tfpp/schema/schema.hpp>
 #include <tfpp/schema/schema_of.hpp>
+#include <tfpp/schema/timeouts.hpp>
 #include <tfpp/schema/validators.hpp>
+#include <tfpp/value/duration.hpp>
 #include <tfpp/value/dynamic.hpp>
 #include <tfpp/value/number.hpp>
 #include <tfpp/value/set.hpp>

@@ -1,6 +1,7 @@
 // tfpp::context: what a handler gets besides its model. It collects the
 // diagnostics the handler reports, tells whether Terraform asked to stop,
-// carries the resource's private state and lets a handler defer its work.
+// carries the resource's private state and the operation's deadline, and lets
+// a handler defer its work.
 #pragma once
 
 #include <tfpp/diag/diagnostics.hpp>
@@ -57,14 +58,26 @@ public:
     // A std::stop_token for std::jthread, std::stop_callback or
     // std::condition_variable_any waits.
     [[nodiscard]] std::stop_token stop_token() const noexcept { return stop_; }
-    // Sleeps for `d`, or less when Terraform asks to stop; true when it did.
+    // Sleeps for `d`, or less when Terraform asks to stop or the deadline
+    // passes; true when either did (deadline_passed() tells which).
     template <class Rep, class Period>
     bool wait_for_stop(std::chrono::duration<Rep, Period> d) const {
+        using clock = std::chrono::steady_clock;
+        constexpr auto longest = std::chrono::hours(24 * 365);  // keeps now() + d from overflowing
+        const auto wait = d > longest ? clock::duration(longest) : std::chrono::ceil<clock::duration>(d);
+        clock::time_point until = clock::now() + wait;
+        if (deadline_ && *deadline_ < until) until = *deadline_;
         std::mutex m;
         std::condition_variable_any cv;
         std::unique_lock lock(m);
-        return cv.wait_for(lock, stop_, d, [] { return false; }) || stop_.stop_requested();
+        return cv.wait_until(lock, stop_, until, [] { return false; }) || stop_.stop_requested() || deadline_passed();
     }
+
+    // --- deadline: the operation's timeout from the model's tfpp::timeouts
+    // (or the resource's default_timeouts) counted from the handler's call.
+    [[nodiscard]] std::optional<std::chrono::steady_clock::time_point> deadline() const noexcept { return deadline_; }
+    [[nodiscard]] bool deadline_passed() const { return deadline_ && std::chrono::steady_clock::now() >= *deadline_; }
+    void set_deadline(std::chrono::steady_clock::time_point when) { deadline_ = when; }
 
     // The client's version as sent in ConfigureProvider; empty before that.
     [[nodiscard]] std::string_view terraform_version() const noexcept { return terraform_version_; }
@@ -109,6 +122,7 @@ private:
     bool deferral_allowed_ = false;
     std::optional<deferral_reason> deferred_;
     std::optional<std::chrono::system_clock::time_point> renew_at_;
+    std::optional<std::chrono::steady_clock::time_point> deadline_;
 };
 
 }  // namespace tfpp

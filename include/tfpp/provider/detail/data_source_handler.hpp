@@ -4,6 +4,7 @@
 
 #include <tfpp/provider/detail/checks.hpp>
 #include <tfpp/provider/detail/configuration_checks.hpp>
+#include <tfpp/provider/detail/deadline.hpp>
 #include <tfpp/provider/detail/handler_support.hpp>
 #include <tfpp/provider/detail/schemas.hpp>
 #include <tfpp/schema/detail/validation.hpp>
@@ -21,11 +22,12 @@ public:
     virtual std::optional<std::string> read(std::string_view config, context& ctx) = 0;
 
 protected:
-    explicit data_source_handler(std::string_view type_name, bool has_validate)
-        : type_name_(type_name), has_validate_(has_validate) {}
+    data_source_handler(std::string_view type_name, bool has_validate, timeout_defaults timeouts)
+        : type_name_(type_name), has_validate_(has_validate), timeouts_(timeouts) {}
 
     std::string_view type_name_;
     bool has_validate_;
+    timeout_defaults timeouts_;  // default_timeouts
 };
 
 // A data source's model half, shared by the data sources with model M.
@@ -46,6 +48,7 @@ public:
         if (!decode_model(config, m, ctx)) return std::nullopt;
         std::optional<M> state;
         const std::string operation = operation_name(type_name_, "read");
+        start_deadline(m, timed_operation::read, timeouts_, ctx);
         guarded(ctx, operation, schema(), [&] { state = call_read(std::move(m), ctx); });
         if (!state) {
             if (!ctx.has_errors())
@@ -67,7 +70,8 @@ class data_source_adapter final : public model_data_source<typename D::model> {
 public:
     using model = typename D::model;
     explicit data_source_adapter(P& p)
-        : model_data_source<model>(D::type_name, has_validate<D>), impl_(make_handler_object<D>(p)) {}
+        : model_data_source<model>(D::type_name, has_validate<D>, default_timeouts_of<D>()),
+          impl_(make_handler_object<D>(p)) {}
 
     const block_schema& schema() const override { return data_source_schema<D>(); }
 

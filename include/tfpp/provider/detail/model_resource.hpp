@@ -83,6 +83,7 @@ protected:
         M prior, planned;
         if (!create && !decode_model(prior_bytes, prior, ctx)) return unchanged();
         if (destroy) {
+            start_deadline(prior, timed_operation::destroy, this->features_.timeouts, ctx);
             guarded(ctx, op("destroy"), this->schema(), [&] { call_destroy(prior, ctx); });
             if (ctx.has_errors()) return unchanged();  // on failure it still exists
             return {};
@@ -95,6 +96,8 @@ protected:
         }
         std::optional<M> state;
         const std::string operation = op(create ? "create" : "update");
+        start_deadline(planned, create ? timed_operation::create : timed_operation::update, this->features_.timeouts,
+                       ctx);
         if (create) guarded(ctx, operation, this->schema(), [&] { state = call_create(std::move(planned), ctx); });
         else guarded(ctx, operation, this->schema(), [&] { state = call_update(std::move(planned), prior, ctx); });
         if (state) return {finished(*state, ctx, operation), true};
@@ -110,6 +113,7 @@ protected:
     std::optional<std::string> read_model(std::string_view current, context& ctx) final {
         M m;
         if (!decode_model(current, m, ctx)) return std::string(current);
+        start_deadline(m, timed_operation::read, this->features_.timeouts, ctx);
         std::optional<M> state;
         bool threw = false;
         guarded(ctx, op("read"), this->schema(), [&] {

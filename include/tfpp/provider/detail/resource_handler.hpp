@@ -11,6 +11,7 @@
 #include <tfpp/plan/detail/planner.hpp>
 #include <tfpp/provider/change.hpp>
 #include <tfpp/provider/detail/configuration_checks.hpp>
+#include <tfpp/provider/detail/deadline.hpp>
 #include <tfpp/provider/detail/handler_support.hpp>
 #include <tfpp/schema/schema.hpp>
 
@@ -32,6 +33,7 @@ struct resource_features {
     bool import_state = false;
     std::string_view import_id_attribute{};  // empty: none
     bool raw_upgrade = false;
+    timeout_defaults timeouts{};  // default_timeouts
 };
 
 template <class R>
@@ -43,6 +45,7 @@ constexpr resource_features features_of() {
     f.import_state = has_import_state<R>;
     if constexpr (has_import_id_attribute<R>) f.import_id_attribute = R::import_id_attribute;
     f.raw_upgrade = has_raw_upgrade<R>;
+    f.timeouts = default_timeouts_of<R>();
     return f;
 }
 
