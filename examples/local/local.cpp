@@ -129,6 +129,20 @@ void file_operations<Model>::destroy(const Model& state, tfpp::context& ctx) {
         ctx.error("Could not delete file", path + ": " + std::strerror(errno), "filename");
 }
 
+template <class Model>
+file_identity file_operations<Model>::identity_of(const Model& state) const {
+    file_identity id;
+    id.path = state.id;
+    return id;
+}
+
+template <class Model>
+std::optional<Model> file_operations<Model>::import_identity(const file_identity& id, tfpp::context&) {
+    Model m;
+    m.filename = *id.path;  // read() does the rest
+    return m;
+}
+
 template struct file_operations<file_model>;
 template struct file_operations<sensitive_file_model>;
 
@@ -140,6 +154,12 @@ file_model file_resource::upgrade(file_model_v0 old, tfpp::context&) {
     next.content_sha256 = old.content_sha256;
     if (old.content.is_known()) set_checksums(next, *old.content);
     next.file_permission = old.file_mode.is_known() ? format_mode(static_cast<mode_t>(*old.file_mode)) : "0644";
+    return next;
+}
+
+file_identity file_resource::upgrade(file_identity_v0 old, tfpp::context&) {
+    file_identity next;
+    next.path = old.id;
     return next;
 }
 

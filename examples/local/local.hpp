@@ -80,6 +80,19 @@ struct file_model_v0 {
     tfpp::computed<std::string> content_sha256;
 };
 
+// What names one local_file across configurations: its absolute path
+// (`import { to = local_file.x  identity = { path = "/etc/motd" } }`).
+// Version 0 (release 0.0.9) called it `id`.
+struct file_identity {
+    tfpp::required<std::string> path;
+    struct docs {
+        tfpp::doc path{"Absolute path of the file."};
+    };
+};
+struct file_identity_v0 {
+    tfpp::required<std::string> id;
+};
+
 // The same file, with its content hidden from plans and logs.
 // The content may instead come write-only (content_wo): Terraform passes it
 // to create and update but never plans or stores it, so it can come from an
@@ -116,6 +129,11 @@ struct file_operations {
     std::optional<Model> read(Model state, tfpp::context& ctx);
     std::optional<Model> update(Model plan, const Model& prior, tfpp::context& ctx);
     void destroy(const Model& state, tfpp::context& ctx);
+
+    // The identity is the model's `id` under another name, so the resources
+    // say how to get it, and how to import by it.
+    file_identity identity_of(const Model& state) const;
+    std::optional<Model> import_identity(const file_identity& id, tfpp::context& ctx);
 };
 
 struct file_resource : file_operations<file_model> {
@@ -127,12 +145,22 @@ struct file_resource : file_operations<file_model> {
     static constexpr std::int64_t schema_version = 1;
     using prior_models = tfpp::type_list<file_model_v0>;
     file_model upgrade(file_model_v0 old, tfpp::context& ctx);
+
+    using identity = file_identity;
+    static constexpr std::int64_t identity_version = 1;
+    using prior_identities = tfpp::type_list<file_identity_v0>;
+    file_identity upgrade(file_identity_v0 old, tfpp::context& ctx);
 };
 
 struct sensitive_file_resource : file_operations<sensitive_file_model> {
     using model = sensitive_file_model;
     static constexpr std::string_view type_name = "local_sensitive_file";
     static constexpr std::string_view import_id_attribute = "filename";
+    // local_file's identity at local_file's version: OpenTofu 1.12.6 checks
+    // the stored identity's version against the target's before a `moved`
+    // block from local_file gets here.
+    using identity = file_identity;
+    static constexpr std::int64_t identity_version = 1;
     // `moved { from = local_file.x  to = local_sensitive_file.x }` keeps the file.
     std::optional<model> move_from(const file_model& file, tfpp::context& ctx);
 };

@@ -98,6 +98,32 @@ TEST_CASE("local_file: import by filename, then an empty plan", "[testing][local
     CHECK(step.action == action::update);
 }
 
+TEST_CASE("local_file: its identity is its path, kept by every step and imported by", "[testing][local]") {
+    sandbox box;
+    tfpp::testing::provider_under_test<local::provider> p(box.config());
+    auto created = p.apply(p.plan<local::file_resource>(file("a.txt", "one"), tfpp::testing::no_state));
+    REQUIRE(created.ok());
+    auto id = p.identity<local::file_resource>(created);
+    REQUIRE(id);
+    CHECK(id->path == box.path("a.txt"));
+    auto step = p.plan<local::file_resource>(file("a.txt", "two"), created);  // carries the identity
+    REQUIRE(step.action == action::update);
+    auto updated = p.apply(step);
+    REQUIRE(updated.ok());
+    auto refreshed = p.read<local::file_resource>(updated);
+    REQUIRE(refreshed.ok());
+    CHECK(p.identity<local::file_resource>(refreshed)->path == box.path("a.txt"));
+
+    std::ofstream(box.path("found.txt")) << "made by hand";
+    fs::permissions(box.path("found.txt"), fs::perms(0644));
+    local::file_identity found;
+    found.path = box.path("found.txt");
+    local::file_model expected;
+    expected.content = "made by hand";
+    REQUIRE(p.import_by_identity_then_empty_plan<local::file_resource>(
+        found, file(box.path("found.txt"), "made by hand"), expected));
+}
+
 TEST_CASE("local_file: state of schema version 0 (release 0.0.9) is upgraded to an empty plan", "[testing][local]") {
     sandbox box;
     std::ofstream(box.path("old.txt")) << "old";

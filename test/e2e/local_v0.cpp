@@ -1,8 +1,8 @@
 // The example provider as its release 0.0.9 was: local_file at schema
 // version 0 (the permission stored as a number of mode bits, only the
-// SHA-256). The end-to-end suite applies with this build, then plans with
-// the current one, which upgrades the stored state (examples/local:
-// file_resource::upgrade).
+// SHA-256; identity version 0). The end-to-end suite applies with this
+// build, then plans with the current one, which upgrades the stored state
+// and identity (examples/local: file_resource::upgrade).
 #include "../../examples/local/files.hpp"
 #include "../../examples/local/local.hpp"
 
@@ -21,6 +21,7 @@ struct provider;
 
 struct file_resource {
     using model = local::file_model_v0;
+    using identity = local::file_identity_v0;  // its `id` attribute
     static constexpr std::string_view type_name = "local_file";
     provider& p;
 

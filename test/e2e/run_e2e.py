@@ -381,6 +381,42 @@ def state_resources(ws):
     return {r["address"]: r for r in ws.state().get("values", {}).get("root_module", {}).get("resources", [])}
 
 
+def stored_instance(ws, address):
+    """The instance as the state file holds it, identity included."""
+    with open(os.path.join(ws.work, "terraform.tfstate")) as f:
+        state = json.load(f)
+    kind, name = address.split(".")
+    for r in state.get("resources", []):
+        if r.get("mode") == "managed" and r.get("type") == kind and r.get("name") == name:
+            return r["instances"][0]
+    raise Failure(f"{address} is not in the state file")
+
+
+def import_by_identity(ws):
+    """An import block names the file by its identity (its absolute path):
+    the provider fills the model from it, reads the rest, stores the
+    identity, and the plan after is empty."""
+    path = ws.file("by-identity.txt")
+    with open(path, "w") as f:
+        f.write("found by identity")
+    os.chmod(path, 0o644)
+    block = f'import {{\n  to       = local_file.found\n  identity = {{ path = "{path}" }}\n}}\n'
+    write_files_config(ws, {"local_file.found": f'  filename = "{path}"\n  content  = "found by identity"'}, extra=block)
+    code, out = ws.run("plan", "-detailed-exitcode", expect=(2,))
+    check("1 to import" in out and "0 to add" in out and "0 to change" in out, "the plan does not just import the file")
+    ws.run("apply", "-auto-approve")
+    r = state_resources(ws)["local_file.found"]["values"]
+    check(r["id"] == path and r["content_sha256"] == sha256("found by identity"), "the imported state was not read in full")
+    stored = stored_instance(ws, "local_file.found")
+    check(stored.get("identity") == {"path": path} and stored.get("identity_schema_version") == 1,
+          f"the state does not hold the identity: {stored}")
+    write_files_config(ws, {"local_file.found": f'  filename = "{path}"\n  content  = "found by identity"'})
+    ws.run("plan", "-detailed-exitcode", expect=(0,))
+    ws.run("destroy", "-auto-approve")
+    check(not os.path.exists(path), "destroy did not remove the imported file")
+    ws.write_main_tf("")
+
+
 def import_then_empty_plan(ws):
     """A file made by hand is imported by its name; the plan after is empty."""
     with open(ws.file("by-hand.txt"), "w") as f:
@@ -586,6 +622,11 @@ def upgrade_from_earlier_release(args, earlier):
         ws.run("apply", "-auto-approve")
         old = state_resources(ws)["local_file.kept"]
         check(old["schema_version"] == 0 and old["values"]["file_mode"] == 420, "the earlier release wrote no version 0 state")
+        speaks_identity = args.cli_version.startswith("OpenTofu")
+        if speaks_identity:
+            stored = stored_instance(ws, "local_file.kept")
+            check(stored.get("identity") == {"id": old["values"]["id"]} and stored.get("identity_schema_version", 0) == 0,
+                  f"the earlier release stored no version 0 identity: {stored}")
         write_files_config(ws, {"local_file.kept": '  filename = "kept.txt"\n  content  = "kept"'})
         ws.run("init", "-upgrade")
         ws.run("plan", "-detailed-exitcode", expect=(0,))
@@ -594,6 +635,10 @@ def upgrade_from_earlier_release(args, earlier):
         check(new["schema_version"] == 1, "the state was not rewritten at schema version 1")
         check(new["values"]["file_permission"] == "0644" and new["values"]["content_md5"] == hashlib.md5(b"kept").hexdigest(),
               "the upgraded state is wrong")
+        if speaks_identity:  # UpgradeResourceIdentity: {"id": ...} at version 0 became {"path": ...} at version 1
+            stored = stored_instance(ws, "local_file.kept")
+            check(stored.get("identity") == {"path": new["values"]["id"]} and stored.get("identity_schema_version") == 1,
+                  f"the identity was not upgraded: {stored}")
         ws.run("destroy", "-auto-approve")
     finally:
         shutil.rmtree(root, ignore_errors=True)
@@ -663,6 +708,7 @@ def main():
         ws = Workspace(args, root)
         ws.no_installation()
         version = subprocess.run([args.cli, "version"], env=ws.env, capture_output=True, text=True).stdout
+        args.cli_version = version
         print(version.strip().splitlines()[0], f"/ protocol {args.protocol} / {args.mode}", flush=True)
         if args.mode == "mirror":
             ws.install_mirror()
@@ -680,6 +726,7 @@ def main():
             partial_failure(ws)
             if version.startswith("OpenTofu"):  # ephemeral resources: Terraform 1.10+, OpenTofu 1.11+
                 ephemeral_and_write_only(ws, with_alias=args.mode != "reattach")
+                import_by_identity(ws)  # resource identity: Terraform 1.12+, OpenTofu 1.12+
             if args.earlier_provider and args.mode == "mirror":
                 upgrade_from_earlier_release(args, os.path.abspath(args.earlier_provider))
         elif args.needs_protocol_6:

@@ -150,6 +150,11 @@ struct thing_resource : trivial_resource<thing_model> {
     static constexpr std::int64_t schema_version = 3;
     static constexpr std::int64_t identity_version = 2;
     static constexpr tfpp::doc doc{.markdown = "A *thing* with every kind of field."};
+    thing_identity identity_of(const thing_model& m) const {
+        thing_identity id;
+        id.name = m.name;
+        return id;
+    }
 };
 
 // A resource with nothing but an id, deprecated as a whole.

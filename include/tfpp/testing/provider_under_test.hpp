@@ -59,6 +59,15 @@ public:
     // Imports by ID, then reads the object, as `terraform import` does.
     using base::import;
 
+    // Imports by identity (an import block's `identity = {...}`), then reads
+    // the object with that identity, as Core does.
+    using base::import_by_identity;
+
+    // The identity a result carries, typed (nullopt: none). Every step
+    // carries it as Core does: planned, applied, read and checked; an
+    // identity that changes for an existing object is an error diagnostic.
+    using base::identity;
+
     // Upgrades stored state (the JSON Terraform kept, at an older schema
     // version) to the current model.
     using base::upgrade;
@@ -102,6 +111,10 @@ public:
 
     // Import by ID (and read), then plan the configuration: must be a no-op.
     using base::import_then_empty_plan;
+
+    // Import by identity (and read, which must keep that identity), then
+    // plan the configuration: must be a no-op.
+    using base::import_by_identity_then_empty_plan;
 
     // Upgrade state stored at an older schema version (its JSON), then
     // refresh and plan the configuration: must be a no-op.

@@ -42,6 +42,7 @@ struct result {
     std::optional<M> state;  // nullopt: no object
     tfpp::diagnostics diagnostics;
     std::string private_state;  // the provider's private bytes stored with the object
+    std::string identity;       // its identity, encoded (empty: none); identity<R>(result) decodes it
     bool tainted = false;       // apply: a create failed after making the object
     bool deferred = false;      // read_data: the configuration is not known yet
 
@@ -70,6 +71,7 @@ struct plan_step {
 
     // Encoded as they travelled, for apply and for the checks.
     std::string prior_bytes, config_bytes, planned_bytes, prior_private, planned_private;
+    std::string prior_identity, planned_identity;  // empty: none
     bool prior_tainted = false;
 };
 
@@ -82,6 +84,7 @@ struct outcome {
     std::string failure;
     std::optional<M> state;  // the state at the end (for the next step)
     std::string private_state;
+    std::string identity;
 
     explicit operator bool() const noexcept { return failure.empty(); }
     friend std::ostream& operator<<(std::ostream& os, const outcome& o) {

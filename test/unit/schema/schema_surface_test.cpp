@@ -81,6 +81,11 @@ struct server_resource {
     static constexpr std::string_view type_name = "demo_server";
     static constexpr std::int64_t schema_version = 3;
     static constexpr std::int64_t identity_version = 1;
+    server_identity identity_of(const server_model& m) const {
+        server_identity id;
+        id.name = m.name;
+        return id;
+    }
     static constexpr tfpp::doc doc{.markdown = "A *server*.", .deprecated = "Use demo_machine."};
     std::optional<model> create(model plan, tfpp::context&) { return plan; }
     std::optional<model> read(model state, tfpp::context&) { return state; }

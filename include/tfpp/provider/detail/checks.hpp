@@ -8,6 +8,7 @@
 #include <tfpp/provider/change.hpp>
 #include <tfpp/provider/context.hpp>
 #include <tfpp/provider/detail/function_check.hpp>
+#include <tfpp/provider/detail/identity.hpp>
 #include <tfpp/provider/detail/near_misses.hpp>
 #include <tfpp/schema/schema_of.hpp>
 
@@ -122,19 +123,21 @@ struct upgrade_result<R, Old> {
     using type = typename std::conditional_t<is_optional_v<raw>, raw, std::optional<raw>>::value_type;
 };
 
-// Whether upgrades from Old reach the current model in at most Steps steps.
-template <class R, class Old, int Steps>
-consteval bool upgrades_to_model() {
-    if constexpr (std::is_same_v<Old, typename R::model>) return true;
+// Whether upgrades from Old reach Target (the current model or identity) in
+// at most Steps steps.
+template <class R, class Old, class Target, int Steps>
+consteval bool upgrades_to() {
+    if constexpr (std::is_same_v<Old, Target>) return true;
     else if constexpr (Steps == 0 || std::is_void_v<typename upgrade_result<R, Old>::type>) return false;
-    else return upgrades_to_model<R, typename upgrade_result<R, Old>::type, Steps - 1>();
+    else return upgrades_to<R, typename upgrade_result<R, Old>::type, Target, Steps - 1>();
 }
 
-template <class R, class List>
-struct prior_models_upgrade;
-template <class R, class... V>
-struct prior_models_upgrade<R, type_list<V...>> {
-    static constexpr bool value = (upgrades_to_model<R, V, sizeof...(V) + 1>() && ...);
+// prior_models (Target: the model) or prior_identities (the identity).
+template <class R, class List, class Target>
+struct prior_versions_upgrade;
+template <class R, class... V, class Target>
+struct prior_versions_upgrade<R, type_list<V...>, Target> {
+    static constexpr bool value = (upgrades_to<R, V, Target, sizeof...(V) + 1>() && ...);
     static constexpr std::size_t count = sizeof...(V);
 };
 
@@ -425,7 +428,7 @@ struct resource_check {
                   "puts the ID there and read() fills in the rest.");
     static constexpr bool upgrades_ok = [] {
         if constexpr (Full && problem == handler_problem::none && has_prior_models<R>) {
-            using chain = prior_models_upgrade<R, typename R::prior_models>;
+            using chain = prior_versions_upgrade<R, typename R::prior_models, typename R::model>;
             if constexpr (has_schema_version<R>) return chain::value && chain::count <= std::size_t(R::schema_version);
             else return chain::count == 0;
         } else {
@@ -436,12 +439,43 @@ struct resource_check {
                   "tfpp: each struct in prior_models (the model of schema versions 0, 1, ...) must upgrade to the "
                   "current model, one upgrade() after another: `next_model upgrade(old_model old, tfpp::context& ctx)` "
                   "(or returning std::optional); there are at most schema_version of them.");
+    static constexpr bool identity_source_ok = [] {
+        if constexpr (Full && problem == handler_problem::none && has_identity<R>) {
+            if constexpr (!model_check<typename R::identity, model_context::identity>::ok) return true;
+            else return has_identity_of<R> || identity_by_name<R>();
+        } else {
+            return true;
+        }
+    }();
+    static_assert(identity_source_ok,
+                  "tfpp: a field of the resource's identity has no model attribute of the same name and type to take "
+                  "its value from. Name the model attribute as the identity field, or declare "
+                  "`identity identity_of(const model& state) const;` in the resource.");
+    static constexpr bool identity_upgrades_ok = [] {
+        if constexpr (Full && problem == handler_problem::none && has_prior_identities<R>) {
+            if constexpr (!has_identity<R>) {
+                return false;
+            } else {
+                using chain = prior_versions_upgrade<R, typename R::prior_identities, typename R::identity>;
+                if constexpr (has_identity_version<R>)
+                    return chain::value && chain::count <= std::size_t(R::identity_version);
+                else return chain::count == 0;
+            }
+        } else {
+            return true;
+        }
+    }();
+    static_assert(identity_upgrades_ok,
+                  "tfpp: each struct in prior_identities (the identity of identity versions 0, 1, ...) must upgrade "
+                  "to the resource's identity, one upgrade() after another: `next_identity upgrade(old_identity old, "
+                  "tfpp::context& ctx)`; there are at most identity_version of them.");
     static constexpr bool ok = [] {
         // Naming model_check<...>::ok instantiates it even where || would not
         // evaluate it: only if constexpr keeps it out of a light check.
         if constexpr (!spelled_well || problem != handler_problem::none || hook != hook_problem::none) return false;
         else if constexpr (Full)
-            return named_well && version_ok && identity_version_ok && identity_ok && import_ok && upgrades_ok &&
+            return named_well && version_ok && identity_version_ok && identity_ok && identity_source_ok &&
+                   identity_upgrades_ok && import_ok && upgrades_ok &&
                    model_check<typename R::model, model_context::resource>::ok;
         else return named_well && version_ok && identity_version_ok;
     }();

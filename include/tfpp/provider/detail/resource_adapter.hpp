@@ -3,6 +3,7 @@
 #pragma once
 
 #include <tfpp/provider/detail/checks.hpp>
+#include <tfpp/provider/detail/identity.hpp>
 #include <tfpp/provider/detail/model_resource.hpp>
 
 #include <array>
@@ -31,6 +32,11 @@ template <class R, class P>
 class resource_adapter final : public model_resource<typename R::model> {
 public:
     using model = typename R::model;
+    using identity_type = typename identity_or_void<R>::type;
+    static constexpr std::int64_t current_identity_version = [] {
+        if constexpr (has_identity_version<R>) return static_cast<std::int64_t>(R::identity_version);
+        else return std::int64_t{0};
+    }();
     explicit resource_adapter(P& p)
         : model_resource<model>(R::type_name, features_of<R>()), impl_(make_handler_object<R>(p)) {}
 
@@ -77,6 +83,90 @@ protected:
             return this->import_into_attribute(R::import_id_attribute, id, ctx);
         else return std::nullopt;
     }
+    std::optional<std::string> identity_of_state([[maybe_unused]] std::string_view state,
+                                                 [[maybe_unused]] context& ctx) override {
+        if constexpr (has_identity<R>) {
+            model m;
+            if (!decode_model(state, m, ctx)) return std::nullopt;
+            identity_type id;
+            if constexpr (has_identity_of<R>) {
+                guarded(ctx, operation_name(R::type_name, "identity_of"), [&] { id = impl_.identity_of(m); });
+                if (ctx.has_errors()) return std::nullopt;
+            } else if constexpr (identity_by_name<R>()) {
+                identity_from_model(m, id);
+            }
+            return to_msgpack(id);
+        } else {
+            return std::nullopt;
+        }
+    }
+    std::optional<std::string> canonical_identity([[maybe_unused]] std::string_view bytes,
+                                                  [[maybe_unused]] context& ctx) override {
+        if constexpr (has_identity<R>) {
+            identity_type id;
+            if (!decode_model(bytes, id, ctx)) return std::nullopt;
+            return to_msgpack(id);
+        } else {
+            return std::nullopt;
+        }
+    }
+    std::optional<std::string> import_identity_model([[maybe_unused]] std::string_view bytes,
+                                                     [[maybe_unused]] context& ctx) override {
+        if constexpr (has_identity<R>) {
+            identity_type id;
+            if (!decode_model(bytes, id, ctx)) return std::nullopt;
+            std::optional<model> m;
+            if constexpr (has_import_identity<R>) {
+                guarded(ctx, operation_name(R::type_name, "import_identity"), this->schema(),
+                        [&] { m = impl_.import_identity(id, ctx); });
+            } else if constexpr (identity_by_name<R>()) {
+                m.emplace();
+                model_from_identity(id, *m);
+            } else {
+                ctx.error("Import by identity not supported",
+                          std::string(R::type_name) +
+                              " cannot be imported by identity: its identity is not its attributes of the same "
+                              "names, and it has no import_identity(const identity&, ctx).");
+            }
+            if (!m) return std::nullopt;
+            return this->finished(*m, ctx, operation_name(R::type_name, "import_identity"));
+        } else {
+            ctx.error("Resource identity not supported",
+                      std::string(R::type_name) + " has no identity; import it by ID.");
+            return std::nullopt;
+        }
+    }
+    std::optional<std::string> upgrade_identity_model([[maybe_unused]] std::int64_t version,
+                                                      [[maybe_unused]] const json_document& stored,
+                                                      [[maybe_unused]] context& ctx) override {
+        if constexpr (has_identity<R>) {
+            std::optional<identity_type> id;
+            bool known_version = version == current_identity_version;
+            if (known_version) {
+                identity_type current;
+                if (stored.decode(current, ctx.diagnostics(), stored_options)) id = std::move(current);
+            } else if constexpr (has_prior_identities<R>) {
+                for_each_type_indexed<typename R::prior_identities>([&]<class V, std::size_t I>() {
+                    if (static_cast<std::int64_t>(I) != version) return;
+                    known_version = true;
+                    V old;
+                    if (stored.decode(old, ctx.diagnostics(), stored_options))
+                        id = upgrade_chain<identity_type>(std::move(old), ctx);
+                });
+            }
+            if (!known_version)
+                ctx.error("Resource identity upgrade not supported",
+                          "the stored identity of " + std::string(R::type_name) + " has version " +
+                              std::to_string(version) + " and this provider has no upgrade from it to version " +
+                              std::to_string(current_identity_version) +
+                              " (declare its identity in prior_identities with an upgrade())");
+            if (!id || ctx.has_errors()) return std::nullopt;
+            return to_msgpack(*id);
+        } else {
+            return std::nullopt;
+        }
+    }
+
     std::optional<std::string> upgrade_raw_model([[maybe_unused]] const raw_state& old,
                                                  [[maybe_unused]] context& ctx) override {
         if constexpr (has_raw_upgrade<R>)
@@ -143,7 +233,7 @@ protected:
                 const bool ok = s.json ? s.json->decode(old, ctx.diagnostics(), stored_options)
                                        : decode_flatmap(*s.flatmap, old, ctx.diagnostics());
                 if (!ok) return;
-                m = upgrade_chain(std::move(old), ctx);
+                m = upgrade_chain<model>(std::move(old), ctx);
             });
             return this->upgraded(m, ctx);
         } else {
@@ -177,9 +267,10 @@ private:
         return impl.move_from(source, ctx);
     }
 
-    template <class T>
-    std::optional<model> upgrade_chain(T old, context& ctx) {
-        if constexpr (std::is_same_v<T, model>) {
+    // Upgrades, one version at a time, until Target (the model, or the identity).
+    template <class Target, class T>
+    std::optional<Target> upgrade_chain(T old, context& ctx) {
+        if constexpr (std::is_same_v<T, Target>) {
             return old;
         } else {
             using next = typename upgrade_result<R, T>::type;
@@ -187,7 +278,7 @@ private:
             guarded(ctx, operation_name(R::type_name, "upgrade"), this->schema(),
                     [&] { n = impl_.upgrade(std::move(old), ctx); });
             if (!n || ctx.has_errors()) return std::nullopt;
-            return upgrade_chain(std::move(*n), ctx);
+            return upgrade_chain<Target>(std::move(*n), ctx);
         }
     }
 

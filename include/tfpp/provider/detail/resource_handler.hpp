@@ -62,6 +62,30 @@ struct stored_value {
     std::string_view msgpack{};
 };
 
+// Whether every attribute of an encoded identity is set.
+inline bool complete_identity(std::string_view id) {
+    value_parts parts;
+    if (!split_value(id, parts) || parts.kind != value_parts::shape::map) return false;
+    for (std::string_view v : parts.elements)
+        if (is_null_value(v) || !bytes_wholly_known(v)) return false;
+    return true;
+}
+
+// The names of the attributes in which two encoded identities differ.
+inline std::string changed_identity_attributes(std::string_view before, std::string_view after) {
+    value_parts a, b;
+    std::string names;
+    if (!split_value(before, a) || !split_value(after, b) || a.kind != value_parts::shape::map ||
+        b.kind != value_parts::shape::map)
+        return "the identity";
+    for (std::size_t i = 0; i < a.keys.size(); ++i) {
+        const std::size_t j = find_key(b.keys, a.keys[i]);
+        if (j != static_cast<std::size_t>(-1) && j < b.elements.size() && b.elements[j] == a.elements[i]) continue;
+        names += (names.empty() ? "" : ", ") + std::string(a.keys[i]);
+    }
+    return names.empty() ? "the identity" : "changed: " + names;
+}
+
 // The resource side of the engine. Values travel encoded; each handler's
 // private state travels in its context (set before the call, read after).
 //
@@ -224,6 +248,69 @@ public:
         return state;
     }
 
+    // --- identity (identity() non-null). Values travel encoded as msgpack.
+
+    // The identity of the object in `state`; nullopt when the resource has
+    // none, the state is null, or with errors. `prior` (empty: none) is the
+    // identity stored for the object: a different one is an error, as an
+    // object's identity cannot change. A prior identity with null attributes
+    // (an import by ID, state from before identities) is completed instead.
+    std::optional<std::string> identity_for(std::string_view state, std::string_view prior, std::string_view operation,
+                                            context& ctx) {
+        if (!identity() || is_null_value(state)) return std::nullopt;
+        std::optional<std::string> id = identity_of_state(state, ctx);
+        if (!id || prior.empty() || is_null_value(prior)) return id;
+        std::optional<std::string> stored = canonical_identity(prior, ctx);
+        if (!stored || !complete_identity(*stored) || *stored == *id) return id;
+        ctx.error("Unexpected Identity Change",
+                  "During " + std::string(operation) + ", " + std::string(type_name_) +
+                      " returned an identity that differs from the one stored for this object (" +
+                      changed_identity_attributes(*stored, *id) +
+                      "). An object's identity cannot change; this is a bug in the provider.");
+        return id;
+    }
+
+    // An existing object keeps the identity stored for it; a new one (or a
+    // replacement) gets its planned state's once that is wholly known
+    // (OpenTofu cannot store an unknown identity in a plan; the apply gives it).
+    std::optional<std::string> planned_identity(std::string_view prior, const plan_result& plan,
+                                                std::string_view prior_identity, context& ctx) {
+        if (!identity() || is_null_value(plan.planned_state)) return std::nullopt;
+        const bool replaced = is_null_value(prior) || !plan.requires_replace.empty();
+        if (!replaced && !prior_identity.empty() && !is_null_value(prior_identity)) return std::string(prior_identity);
+        std::optional<std::string> id = identity_for(plan.planned_state, {}, "planning", ctx);
+        if (id && !bytes_wholly_known(*id)) return std::nullopt;
+        return id;
+    }
+
+    // The state to import for an identity (an import block's `identity`).
+    std::optional<std::string> import_by_identity(std::string_view id, context& ctx) {
+        std::optional<std::string> state = import_identity_model(id, ctx);
+        if (!state && !ctx.has_errors())
+            ctx.error("Cannot import",
+                      operation_name(type_name_, "import_identity") + " returned no object and no error");
+        return state;
+    }
+
+    // A stored identity (JSON) of an earlier identity version, brought to the current one.
+    std::optional<std::string> upgrade_identity(std::int64_t version, std::string_view json, context& ctx) {
+        const identity_schema* id = identity();
+        if (!id) {
+            ctx.error("Resource identity not supported", std::string(type_name_) + " has no identity to upgrade.");
+            return std::nullopt;
+        }
+        if (version > id->version) {
+            ctx.error("Resource identity is newer than the provider",
+                      "the stored identity of " + std::string(type_name_) + " has version " + std::to_string(version) +
+                          ", but this provider only knows versions up to " + std::to_string(id->version) +
+                          ". Use a newer provider release.");
+            return std::nullopt;
+        }
+        std::optional<json_document> tree = json_document::parse(json, ctx.diagnostics());
+        if (!tree) return std::nullopt;
+        return upgrade_identity_model(version, *tree, ctx);
+    }
+
 protected:
     resource_handler(std::string_view type_name, resource_features features)
         : type_name_(type_name), features_(features) {}
@@ -260,6 +347,13 @@ protected:
     virtual std::optional<std::string> upgrade_model(std::int64_t version, const stored_value& s, context& ctx) = 0;
     virtual std::optional<std::string> upgrade_raw_model(const raw_state& old, context& ctx) = 0;
     virtual std::optional<std::string> import_model(std::string_view id, context& ctx) = 0;
+    // Identity: of a state, a stored one re-encoded as tfpp encodes it, the
+    // state for an import by identity, an upgrade to the current version.
+    virtual std::optional<std::string> identity_of_state(std::string_view state, context& ctx) = 0;
+    virtual std::optional<std::string> canonical_identity(std::string_view id, context& ctx) = 0;
+    virtual std::optional<std::string> import_identity_model(std::string_view id, context& ctx) = 0;
+    virtual std::optional<std::string> upgrade_identity_model(std::int64_t version, const json_document& stored,
+                                                              context& ctx) = 0;
     // moved: a move_from took the state (typed when source_current is set
     // and one fits, else the raw one).
     virtual std::optional<std::string> move_model(const moved_state& from, std::string_view source_current, bool& moved,

@@ -66,6 +66,17 @@ bool deferred_by_provider(const Engine& e, context& ctx) {
     return true;
 }
 
+// The msgpack of an identity the request carries; empty when it has none.
+template <class IdentityData>
+std::string_view sent_identity(bool has, const IdentityData& id) {
+    return has ? std::string_view(id.identity_data().msgpack()) : std::string_view{};
+}
+// Sets the identity field that `field()` makes, when there is an identity.
+template <class Field>
+void put_identity(std::optional<std::string> id, Field&& field) {
+    if (id) field()->mutable_identity_data()->set_msgpack(std::move(*id));
+}
+
 template <class Engine, class Response>
 void get_metadata(Engine& e, Response& resp) {
     resp.mutable_server_capabilities()->set_plan_destroy(true);
@@ -309,6 +320,20 @@ void upgrade_resource_state(Engine& e, const Request& req, Response& resp) {
 }
 
 template <class Engine, class Request, class Response>
+void upgrade_resource_identity(Engine& e, const Request& req, Response& resp) {
+    auto lock = e.shared();
+    context ctx = e.make_context();
+    auto* r = e.resource(req.type_name());
+    if (r) {
+        std::optional<std::string> id = r->upgrade_identity(req.version(), req.raw_identity().json(), ctx);
+        if (!ctx.has_errors()) put_identity(std::move(id), [&] { return resp.mutable_upgraded_identity(); });
+    } else {
+        ctx.error("Unknown resource type", unknown_type_detail("resource type", req.type_name()));
+    }
+    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics());
+}
+
+template <class Engine, class Request, class Response>
 void read_resource(Engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context(deferral_allowed(req));
@@ -317,12 +342,18 @@ void read_resource(Engine& e, const Request& req, Response& resp) {
         request_values values(r->schema(), ctx);
         std::string_view current = values(req.current_state(), "current state");
         ctx.set_private_state(req.private_());
+        const std::string_view current_identity = sent_identity(req.has_current_identity(), req.current_identity());
         if (ctx.has_errors() || deferred_by_provider(e, ctx)) {
             resp.mutable_new_state()->CopyFrom(req.current_state());
             resp.set_private_(req.private_());
+            if (req.has_current_identity()) resp.mutable_new_identity()->CopyFrom(req.current_identity());
             deferred_to_proto(ctx, resp);
         } else {
-            if (auto state = r->read(current, ctx)) resp.mutable_new_state()->set_msgpack(std::move(*state));
+            if (auto state = r->read(current, ctx)) {
+                put_identity(r->identity_for(*state, current_identity, "read", ctx),
+                             [&] { return resp.mutable_new_identity(); });
+                resp.mutable_new_state()->set_msgpack(std::move(*state));
+            }
             resp.set_private_(std::string(ctx.private_state()));
             deferred_to_proto(ctx, resp);
         }
@@ -349,6 +380,9 @@ void plan_resource_change(Engine& e, const Request& req, Response& resp) {
             plan_result plan;
             r->plan(prior, proposed, config, plan, ctx, /*run_hooks=*/!provider_deferred);
             if (!ctx.has_errors()) {
+                put_identity(r->planned_identity(prior, plan,
+                                                 sent_identity(req.has_prior_identity(), req.prior_identity()), ctx),
+                             [&] { return resp.mutable_planned_identity(); });
                 resp.mutable_planned_state()->set_msgpack(std::move(plan.planned_state));
                 for (const auto& path : plan.requires_replace) path_to_proto(path, *resp.add_requires_replace());
                 resp.set_planned_private(std::string(ctx.private_state()));
@@ -375,8 +409,15 @@ void apply_resource_change(Engine& e, const Request& req, Response& resp) {
         if (ctx.has_errors()) {
             resp.mutable_new_state()->CopyFrom(req.prior_state());
         } else {
-            if (auto state = r->apply(prior, planned, config, ctx))
+            if (auto state = r->apply(prior, planned, config, ctx)) {
+                const bool create = is_null_value(prior);
+                put_identity(r->identity_for(*state,
+                                             create ? std::string_view{}
+                                                    : sent_identity(req.has_planned_identity(), req.planned_identity()),
+                                             create ? "create" : "update", ctx),
+                             [&] { return resp.mutable_new_identity(); });
                 resp.mutable_new_state()->set_msgpack(std::move(*state));
+            }
             resp.set_private_(std::string(ctx.private_state()));
         }
     } else {
@@ -419,9 +460,13 @@ void import_resource_state(Engine& e, const Request& req, Response& resp) {
         }
         deferred_to_proto(ctx, resp);
     } else if (r) {
-        if (auto state = r->import(req.id(), ctx); state && !ctx.has_errors()) {
+        const std::string_view identity = sent_identity(req.has_identity(), req.identity());
+        std::optional<std::string> state =
+            identity.empty() ? r->import(req.id(), ctx) : r->import_by_identity(identity, ctx);
+        if (state && !ctx.has_errors()) {
             auto* imported = resp.add_imported_resources();
             imported->set_type_name(req.type_name());
+            put_identity(r->identity_for(*state, {}, "import", ctx), [&] { return imported->mutable_identity(); });
             imported->mutable_state()->set_msgpack(std::move(*state));
             imported->set_private_(std::string(ctx.private_state()));
         }
@@ -458,6 +503,7 @@ void move_resource_state(Engine& e, const Request& req, Response& resp) {
         if (ctx.has_errors()) {
             // the source state could not be read: say so, nothing to move
         } else if (auto state = target->move(from, source_current, ctx); state && !ctx.has_errors()) {
+            put_identity(target->identity_for(*state, {}, "move", ctx), [&] { return resp.mutable_target_identity(); });
             resp.mutable_target_state()->set_msgpack(std::move(*state));
             resp.set_target_private(std::string(ctx.private_state()));
         }

@@ -89,9 +89,7 @@ public:
     }
     grpc::Status UpgradeResourceIdentity(grpc::ServerContext*, const tfplugin6::UpgradeResourceIdentity_Request* req,
                                          tfplugin6::UpgradeResourceIdentity_Response* resp) override {
-        return rpc_call("UpgradeResourceIdentity", [&] {
-            answer_not_supported(*resp, "UpgradeResourceIdentity", "resource identity (" + req->type_name() + ")");
-        });
+        return rpc_call("UpgradeResourceIdentity", [&] { upgrade_resource_identity(e_, *req, *resp); });
     }
     grpc::Status ReadResource(grpc::ServerContext*, const tfplugin6::ReadResource_Request* req,
                               tfplugin6::ReadResource_Response* resp) override {

@@ -182,7 +182,7 @@ public:
     plan_step<R> plan(const typename R::model& config, const result<typename R::model>& prior) {
         return plan_from<R>(to_msgpack(config),
                             prior.state ? to_msgpack(*prior.state) : std::string(tfpp::detail::null_bytes),
-                            prior.private_state, prior.tainted);
+                            prior.private_state, prior.tainted, prior.identity);
     }
 
     template <class R>
@@ -210,32 +210,37 @@ public:
 
     template <class R>
     result<typename R::model> read(const typename R::model& state) {
-        return read_bytes<R>(to_msgpack(state), {});
+        return read_bytes<R>(to_msgpack(state), {}, {});
     }
     template <class R>
     result<typename R::model> read(const result<typename R::model>& state) {
         if (!state.state) return state;
-        auto r = read_bytes<R>(to_msgpack(*state.state), state.private_state);
+        auto r = read_bytes<R>(to_msgpack(*state.state), state.private_state, state.identity);
         r.tainted = state.tainted && r.state.has_value();
         return r;
     }
 
     template <class R>
     result<typename R::model> import(std::string_view id) {
-        result<typename R::model> r;
         tfpp::context ctx = engine_.make_context();
         const std::optional<std::string> imported = handler<R>().import(id, ctx);
-        r.diagnostics = ctx.diagnostics();
-        if (!imported || r.diagnostics.has_errors()) return r;
-        result<typename R::model> refreshed = read_bytes<R>(*imported, std::string(ctx.private_state()));
-        for (const auto& d : refreshed.diagnostics) r.diagnostics.add(d);
-        r.state = std::move(refreshed.state);
-        r.private_state = std::move(refreshed.private_state);
-        if (!r.state && !r.diagnostics.has_errors())
-            r.diagnostics.error(
-                "Cannot import non-existent remote object",
-                std::string(R::type_name) + " read returned no object for the imported ID \"" + std::string(id) + "\"");
-        return r;
+        return import_then_read<R>(imported, ctx, "ID \"" + std::string(id) + "\"");
+    }
+
+    template <class R>
+    result<typename R::model> import_by_identity(const typename R::identity& identity) {
+        tfpp::context ctx = engine_.make_context();
+        const std::optional<std::string> imported = handler<R>().import_by_identity(to_msgpack(identity), ctx);
+        return import_then_read<R>(imported, ctx, "identity");
+    }
+
+    template <class R>
+    std::optional<typename R::identity> identity(const result<typename R::model>& r) {
+        if (r.identity.empty()) return std::nullopt;
+        typename R::identity id;
+        tfpp::diagnostics ignored;
+        if (!decode_msgpack(r.identity, id, ignored)) return std::nullopt;
+        return id;
     }
 
     template <class R>
@@ -409,6 +414,22 @@ public:
     }
 
     template <class R>
+    outcome<typename R::model> import_by_identity_then_empty_plan(
+        const typename R::identity& identity, const typename R::model& config,
+        const std::optional<typename R::model>& expected = std::nullopt) {
+        const std::string what = std::string(R::type_name) + " import by identity";
+        result<typename R::model> imported = import_by_identity<R>(identity);
+        if (!imported.ok() || !imported.state)
+            return failed<R>(what + " failed:\n" + detail::describe(imported.diagnostics));
+        if (imported.identity != to_msgpack(identity))
+            return failed<R>(what + ": the object read back has another identity", imported);
+        if (expected)
+            if (std::string d = partial_diff(*expected, *imported.state); !d.empty())
+                return failed<R>(what + ": the imported state differs from the expected one:\n" + d, imported);
+        return expect_empty_plan<R>(config, imported, what + ", then ");
+    }
+
+    template <class R>
     outcome<typename R::model> upgrade_then_empty_plan(
         std::int64_t version, std::string_view json, const typename R::model& config,
         const std::optional<typename R::model>& expected = std::nullopt) {
@@ -489,6 +510,7 @@ public:
         outcome<typename R::model> o;
         o.state = applied.state;
         o.private_state = applied.private_state;
+        o.identity = applied.identity;
         return o;
     }
 
@@ -532,9 +554,11 @@ private:
     static bool engine_checks() { return consistency_check_mode() == consistency_check::on; }
 
     template <class R>
-    plan_step<R> plan_from(std::string config_bytes, std::string prior_bytes, std::string prior_private, bool tainted) {
+    plan_step<R> plan_from(std::string config_bytes, std::string prior_bytes, std::string prior_private, bool tainted,
+                           std::string prior_identity = {}) {
         plan_step<R> step;
         tfpp::detail::resource_handler& h = handler<R>();
+        step.prior_identity = std::move(prior_identity);
         step.config_bytes = std::move(config_bytes);
         step.prior_bytes = std::move(prior_bytes);
         step.prior_private = std::move(prior_private);
@@ -568,6 +592,10 @@ private:
                               ? action::no_op
                               : action::update;
         }
+        out.requires_replace = step.requires_replace;
+        tfpp::context ctx = engine_.make_context();
+        step.planned_identity = h.planned_identity(plan_prior, out, step.prior_identity, ctx).value_or(std::string());
+        step.diagnostics.append(ctx.diagnostics());
         step.planned_bytes = std::move(out.planned_state);
         step.planned = decode<typename R::model>(step.planned_bytes, step.diagnostics);
         return step;
@@ -601,6 +629,7 @@ private:
         const auto keep_prior = [&] {
             if (step.prior) r.state = step.prior;
             r.private_state = step.prior_private;
+            r.identity = step.prior_identity;
             r.tainted = step.prior_tainted;
         };
         if (!step.ok()) {
@@ -688,6 +717,11 @@ private:
                 (void)check_apply_consistency(h.schema(), planned, *state, r.diagnostics, o);
             }
             r.state = decode<typename R::model>(*state, r.diagnostics);
+            tfpp::context id_ctx = engine_.make_context();
+            r.identity = h.identity_for(*state, create ? std::string_view() : std::string_view(step.planned_identity),
+                                        create ? "create" : "update", id_ctx)
+                             .value_or(std::string());
+            r.diagnostics.append(id_ctx.diagnostics());
             // Core taints an object whose create reported errors.
             r.tainted = create && r.diagnostics.has_errors();
         }
@@ -695,14 +729,38 @@ private:
     }
 
     template <class R>
-    result<typename R::model> read_bytes(const std::string& state, std::string private_state) {
+    result<typename R::model> read_bytes(const std::string& state, std::string private_state,
+                                         const std::string& identity) {
         result<typename R::model> r;
         tfpp::context ctx = engine_.make_context();
         ctx.set_private_state(std::move(private_state));
         const std::optional<std::string> current = handler<R>().read(state, ctx);
+        if (current) r.identity = handler<R>().identity_for(*current, identity, "read", ctx).value_or(std::string());
         r.diagnostics = ctx.diagnostics();
         r.private_state = std::string(ctx.private_state());
         if (current) r.state = decode<typename R::model>(*current, r.diagnostics);
+        return r;
+    }
+
+    // Import's second half, as Core does it: the imported object is read,
+    // with the identity the import gave it.
+    template <class R>
+    result<typename R::model> import_then_read(const std::optional<std::string>& imported, tfpp::context& ctx,
+                                               const std::string& by) {
+        result<typename R::model> r;
+        r.diagnostics = ctx.diagnostics();
+        if (!imported || r.diagnostics.has_errors()) return r;
+        tfpp::context id_ctx = engine_.make_context();
+        const std::string identity = handler<R>().identity_for(*imported, {}, "import", id_ctx).value_or(std::string());
+        r.diagnostics.append(id_ctx.diagnostics());
+        result<typename R::model> refreshed = read_bytes<R>(*imported, std::string(ctx.private_state()), identity);
+        for (const auto& d : refreshed.diagnostics) r.diagnostics.add(d);
+        r.state = std::move(refreshed.state);
+        r.private_state = std::move(refreshed.private_state);
+        r.identity = std::move(refreshed.identity);
+        if (!r.state && !r.diagnostics.has_errors())
+            r.diagnostics.error("Cannot import non-existent remote object",
+                                std::string(R::type_name) + " read returned no object for the imported " + by);
         return r;
     }
 
@@ -711,6 +769,7 @@ private:
         result<M> r;
         r.state = o.state;
         r.private_state = o.private_state;
+        r.identity = o.identity;
         return r;
     }
 
@@ -720,6 +779,7 @@ private:
         o.failure = std::move(why);
         o.state = at.state;
         o.private_state = at.private_state;
+        o.identity = at.identity;
         return o;
     }
 
@@ -748,6 +808,7 @@ private:
         outcome<typename R::model> o;
         o.state = refreshed.state;
         o.private_state = refreshed.private_state;
+        o.identity = refreshed.identity;
         return o;
     }
 
