@@ -10,6 +10,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <set>
 #include <system_error>
 
@@ -79,8 +80,18 @@ directory_model apply_plan(provider& p, directory_model plan, tfpp::context& ctx
     }
     if (plan.files.is_known()) {
         auto& files = *plan.files;
-        for (auto it = files.begin(); it != files.end();)
+        for (auto it = files.begin(); it != files.end();) {
+            if (ctx.deadline_passed()) {  // the timeouts block's create or update duration
+                ctx.error("Timed out writing files",
+                          std::to_string(std::distance(it, files.end())) +
+                              " files were not written; the state holds those that were. Raise the timeout in "
+                              "the timeouts block and apply again.",
+                          "timeouts");
+                files.erase(it, files.end());
+                break;
+            }
             it = write_file(dir, it->first, it->second, ctx) ? std::next(it) : files.erase(it);
+        }
     }
     if (plan.symlink.is_known()) {
         std::vector<directory_symlink> made;

@@ -62,6 +62,11 @@ bool plain_name(std::string_view name) {
            name.find('\0') == std::string_view::npos;
 }
 
+bool same_permission(const std::string& a, const std::string& b) {
+    const auto x = parse_mode(a);
+    return x && x == parse_mode(b);
+}
+
 std::int64_t file_mode_function::call(const parameters& args, tfpp::context& ctx) {
     const auto mode = parse_mode(args.mode);
     if (!mode) {

@@ -33,6 +33,10 @@ struct provider;
 // Permission bits as chmod takes them. A validator is a type, so an alias
 // names it once for every attribute that uses it.
 using octal_permission = tfpp::regex<"^[0-7]{3,4}$", "three or four octal digits, such as \"0644\"">;
+// "644" and "0644" are the same bits: read back from the file system as
+// "0644", a configured "644" stays "644" in the state, so no diff follows.
+bool same_permission(const std::string& a, const std::string& b);
+using permission_equality = tfpp::semantic_equal<&same_permission>;
 
 // A name inside a directory: not empty, no "/", not "." or "..".
 bool plain_name(std::string_view name);
@@ -53,7 +57,8 @@ struct provider_config {
 struct file_model {
     tfpp::required<std::string, tfpp::requires_replace> filename;
     tfpp::required<std::string> content;
-    tfpp::optional_computed<std::string, tfpp::default_value<"0644">, octal_permission> file_permission;
+    tfpp::optional_computed<std::string, tfpp::default_value<"0644">, octal_permission, permission_equality>
+        file_permission;
     tfpp::computed<std::string, tfpp::use_state_for_unknown> id;
     tfpp::computed<std::string> content_md5;
     tfpp::computed<std::string> content_sha1;
@@ -102,7 +107,8 @@ struct sensitive_file_model {
     tfpp::optional<std::string, tfpp::sensitive> content;
     tfpp::optional<std::string, tfpp::write_only> content_wo;
     tfpp::optional<std::int64_t> content_wo_version;
-    tfpp::optional_computed<std::string, tfpp::default_value<"0600">, octal_permission> file_permission;
+    tfpp::optional_computed<std::string, tfpp::default_value<"0600">, octal_permission, permission_equality>
+        file_permission;
     tfpp::computed<std::string, tfpp::use_state_for_unknown> id;
     tfpp::computed<std::string> content_md5;
     tfpp::computed<std::string> content_sha1;
@@ -168,7 +174,7 @@ struct sensitive_file_resource : file_operations<sensitive_file_model> {
 // One file of a local_directory: a value of its `files` map.
 struct directory_file {
     tfpp::required<std::string> content;
-    tfpp::optional_computed<std::string, tfpp::default_value<"0644">, octal_permission> permission;
+    tfpp::optional_computed<std::string, tfpp::default_value<"0644">, octal_permission, permission_equality> permission;
     tfpp::computed<std::string> sha256;
 
     struct docs {
@@ -194,9 +200,10 @@ struct directory_symlink {
 
 struct directory_model {
     tfpp::required<std::string, tfpp::requires_replace> path;
-    tfpp::optional_computed<std::string, tfpp::default_value<"0755">, octal_permission> permission;
+    tfpp::optional_computed<std::string, tfpp::default_value<"0755">, octal_permission, permission_equality> permission;
     tfpp::optional<std::map<std::string, directory_file>> files;
     tfpp::block_list<directory_symlink, tfpp::match_by<"name">> symlink;
+    tfpp::block<tfpp::timeouts> timeouts;  // timeouts { create = "2m" }: how long writing may take
     tfpp::computed<std::string, tfpp::use_state_for_unknown> id;
     tfpp::computed<std::int64_t> file_count;
 
@@ -205,6 +212,7 @@ struct directory_model {
         tfpp::doc permission{.markdown = "Permission bits of the directory in octal. Defaults to `\"0755\"`."};
         tfpp::doc files{"The files the directory holds, by name. Files not listed here are left alone."};
         tfpp::doc symlink{"A symbolic link in the directory."};
+        tfpp::doc timeouts{"How long create and update may take writing files (Go durations such as \"2m\")."};
         tfpp::doc id{"Absolute path of the directory."};
         tfpp::doc file_count{"How many files the directory holds (managed or not)."};
     };

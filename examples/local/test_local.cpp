@@ -83,6 +83,21 @@ TEST_CASE("local_file: create, update in place, replace on a new filename", "[te
     CHECK(mode_of(box.path("renamed.txt")) == "0600");
 }
 
+TEST_CASE("local_file: a permission written as \"644\" stays so, though the disk says \"0644\"", "[testing][local]") {
+    sandbox box;
+    tfpp::testing::provider_under_test<local::provider> p(box.config());
+    local::file_model short_form = file("short.txt", "x");
+    short_form.file_permission = "644";
+    auto created = p.create<local::file_resource>(short_form);  // refresh, then an empty plan
+    REQUIRE(created);
+    CHECK(*created.state->file_permission == "644");
+    CHECK(mode_of(box.path("short.txt")) == "0644");
+    // other bits are a change: chmod by hand shows as drift
+    fs::permissions(box.path("short.txt"), fs::perms(0600));
+    REQUIRE(p.drift<local::file_resource>(short_form, *created.state, action::update));
+    CHECK(mode_of(box.path("short.txt")) == "0644");
+}
+
 TEST_CASE("local_file: import by filename, then an empty plan", "[testing][local]") {
     sandbox box;
     std::ofstream(box.path("existing.txt")) << "made by hand";
@@ -278,6 +293,27 @@ TEST_CASE("local_directory: a create that fails half-way is kept, tainted, and r
     CHECK(r.state->files->count("a.txt") == 1);  // what exists is recorded
     CHECK(r.state->symlink->empty());
     CHECK(local::read_file(box.path("half/a.txt")) == "a");
+}
+
+TEST_CASE("local_directory: writing stops at the create timeout, keeping what was written", "[testing][local]") {
+    sandbox box;
+    tfpp::testing::provider_under_test<local::provider> p(box.config());
+    local::directory_model slow = directory("slow");
+    tfpp::timeouts no_time;
+    no_time.create = "0s";  // already over when the first file is due
+    slow.timeouts = no_time;
+    auto r = p.partial_failure<local::directory_resource>(slow);
+    REQUIRE(r);
+    CHECK(r.state->files->empty());
+    CHECK(fs::is_directory(box.path("slow")));
+    CHECK_FALSE(fs::exists(box.path("slow/index.html")));
+    // a longer timeout writes them all
+    local::directory_model fast = directory("fast");
+    tfpp::timeouts a_minute;
+    a_minute.create = "1m";
+    fast.timeouts = a_minute;
+    REQUIRE(p.create<local::directory_resource>(fast));
+    CHECK(local::read_file(box.path("fast/index.html")) == "<h1>Hi</h1>");
 }
 
 }  // namespace

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+inline bool same_size(const std::string& a, const std::string& b) { return a.size() == b.size(); }
+
 struct port_range {
     tfpp::required<std::int64_t> from;
     tfpp::optional<std::int64_t> to;
@@ -37,6 +39,10 @@ struct server_model {
     tfpp::optional_computed<std::string, tfpp::use_state_for_unknown> zone;
     tfpp::computed<std::string, tfpp::use_state_for_unknown> id;
     tfpp::optional<tfpp::dynamic> extra;
+    tfpp::optional<std::string, tfpp::normalized_json> policy;
+    tfpp::optional<tfpp::set<std::string>, tfpp::rfc3339> windows;
+    tfpp::optional<std::string, tfpp::semantic_equal<&same_size>> size;
+    tfpp::optional<std::vector<std::string>, tfpp::semantic_equal_elements<&same_size>> sizes;
     // nested attributes: single, list, set and map
     tfpp::optional<login_model> login;
     tfpp::optional<std::vector<port_range>> port_ranges;

@@ -194,6 +194,12 @@ def lifecycle(ws):
     ws.write_config("greeting.txt", "Hello again", permission="0600")
     ws.run("apply", "-auto-approve")
     check(stat.S_IMODE(os.stat(ws.file("greeting.txt")).st_mode) == 0o600, "chmod did not happen")
+    # "600" is what the disk's "0600" says (tfpp::semantic_equal): after
+    # apply, refresh keeps the configured form, so the next plan is empty
+    ws.write_config("greeting.txt", "Hello again", permission="600")
+    ws.run("apply", "-auto-approve")
+    check(ws.resource()["file_permission"] == "600", "the configured form of the permission was not kept")
+    ws.run("plan", "-detailed-exitcode", expect=(0,))
 
     # 6. a new filename forces replacement
     ws.write_config("renamed.txt", "Hello again", permission="0600")

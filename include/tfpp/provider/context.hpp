@@ -6,6 +6,7 @@
 
 #include <tfpp/diag/diagnostics.hpp>
 
+#include <any>
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
@@ -62,10 +63,7 @@ public:
     // passes; true when either did (deadline_passed() tells which).
     template <class Rep, class Period>
     bool wait_for_stop(std::chrono::duration<Rep, Period> d) const {
-        using clock = std::chrono::steady_clock;
-        constexpr auto longest = std::chrono::hours(24 * 365);  // keeps now() + d from overflowing
-        const auto wait = d > longest ? clock::duration(longest) : std::chrono::ceil<clock::duration>(d);
-        clock::time_point until = clock::now() + wait;
+        std::chrono::steady_clock::time_point until = time_after(d);
         if (deadline_ && *deadline_ < until) until = *deadline_;
         std::mutex m;
         std::condition_variable_any cv;
@@ -78,6 +76,13 @@ public:
     [[nodiscard]] std::optional<std::chrono::steady_clock::time_point> deadline() const noexcept { return deadline_; }
     [[nodiscard]] bool deadline_passed() const { return deadline_ && std::chrono::steady_clock::now() >= *deadline_; }
     void set_deadline(std::chrono::steady_clock::time_point when) { deadline_ = when; }
+    // now() + d, with d capped at a century so that the sum cannot overflow.
+    template <class Rep, class Period>
+    [[nodiscard]] static std::chrono::steady_clock::time_point time_after(std::chrono::duration<Rep, Period> d) {
+        using clock = std::chrono::steady_clock;
+        constexpr auto longest = std::chrono::hours(24 * 365 * 100);
+        return clock::now() + (d > longest ? clock::duration(longest) : std::chrono::ceil<clock::duration>(d));
+    }
 
     // The client's version as sent in ConfigureProvider; empty before that.
     [[nodiscard]] std::string_view terraform_version() const noexcept { return terraform_version_; }
@@ -87,6 +92,17 @@ public:
     // call to call unless a handler sets new ones.
     [[nodiscard]] std::string_view private_state() const noexcept { return private_state_; }
     void set_private_state(std::string bytes) { private_state_ = std::move(bytes); }
+
+    // --- provider_meta: what the calling module's `provider_meta "<name>"`
+    // block in its `terraform` block says, as the provider's `provider_meta`
+    // struct, in read, plan, create, update, destroy and data source reads;
+    // nullptr when the module has no such block.
+    //   if (const auto* meta = ctx.provider_meta<my_provider::provider_meta>()) ...
+    template <class Meta>
+    [[nodiscard]] const Meta* provider_meta() const noexcept {
+        return std::any_cast<Meta>(&provider_meta_);
+    }
+    void set_provider_meta(std::any meta) { provider_meta_ = std::move(meta); }
 
     // --- deferral (Terraform 1.9+ run with -allow-deferral): the operation is
     // postponed to a later run instead of failing.
@@ -123,6 +139,7 @@ private:
     std::optional<deferral_reason> deferred_;
     std::optional<std::chrono::system_clock::time_point> renew_at_;
     std::optional<std::chrono::steady_clock::time_point> deadline_;
+    std::any provider_meta_;
 };
 
 }  // namespace tfpp

@@ -80,6 +80,32 @@ struct match_by {
     static constexpr std::array<std::string_view, sizeof...(Names)> names{Names.view()...};
 };
 
+// --- semantic equality: when the value a handler reads back from the remote
+// system says what Terraform's value says in another form ("0644" for "644",
+// a compacted JSON document, a timestamp in UTC), Terraform's form is kept, so
+// no diff is planned. tfpp compares after read (with the prior state), create
+// and update (with the plan) and data source reads (with the configuration).
+
+// Predicate is bool(const T& terraform_value, const T& read_value) for an
+// attribute of type T; both values are known when it is called.
+template <auto Predicate>
+struct semantic_equal {
+    static constexpr auto predicate = Predicate;
+};
+// The same for each element of a list, set or map: bool(const E&, const E&)
+// for elements of type E (list elements by index, map values by key, set
+// elements with any unmatched one).
+template <auto Predicate>
+struct semantic_equal_elements {
+    static constexpr auto predicate = Predicate;
+};
+// A JSON document (validated), equal to any document with the same value
+// (tfpp::same_json). On a string, or on each string of a list, set or map.
+struct normalized_json {};
+// An RFC 3339 timestamp (validated), equal to any naming the same instant
+// (tfpp::same_instant). On a string, or on each string of a list, set or map.
+struct rfc3339 {};
+
 // Bounds on the number of blocks of a list or set block (min_items<1> also
 // makes a single block required).
 template <std::int64_t N>

@@ -35,6 +35,10 @@ public:
 
     // The Terraform version handlers see in their context.
     using base::terraform_version;
+
+    // What the calling module's `provider_meta` block says (P::provider_meta),
+    // for every later read, plan, apply and data source read.
+    using base::set_provider_meta;
     // --- the single operations ----------------------------------------------
 
     // Validates the configuration and plans it against the prior state (a

@@ -115,6 +115,16 @@ TEST_CASE("each operation's deadline is its configured timeout, else the default
     CHECK(about(seen.destroy, 10min));
 }
 
+TEST_CASE("a configured \"0s\" has passed at once; a zero default is none", "[timeouts]") {
+    tfpp::testing::provider_under_test<provider> p;
+    seen = {};
+    auto step = p.plan<job_resource>(job("0s"), tfpp::testing::no_state);
+    REQUIRE(step.ok());
+    REQUIRE(p.apply(step).ok());
+    REQUIRE(seen.create.has_value());
+    CHECK(*seen.create <= std::chrono::nanoseconds(0));
+}
+
 TEST_CASE("no timeouts block: the defaults", "[timeouts]") {
     tfpp::testing::provider_under_test<provider> p;
     seen = {};

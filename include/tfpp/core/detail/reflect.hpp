@@ -84,6 +84,9 @@ constexpr decltype(auto) with_indexes(F&& f) {
     return std::forward<F>(f)(std::make_index_sequence<N>{});
 }
 
+// What a search for a field index finds when there is none.
+inline constexpr std::size_t no_field = static_cast<std::size_t>(-1);
+
 template <class T>
 consteval std::size_t field_count() {
     if constexpr (is_described<T>)

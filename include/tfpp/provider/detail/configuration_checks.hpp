@@ -41,10 +41,8 @@ inline std::string deprecation_detail(std::string_view message, std::string_view
 
 // A value counts as set when it is known and not null: an unknown one is
 // checked again once it is known, so it is not reported twice.
-inline void check_attributes(const std::vector<attribute_schema>& attributes, std::string_view object,
+inline void check_attributes(const std::vector<attribute_schema>& attributes, const object_view& o,
                              const attribute_path& at, const configuration_checks& checks, context& ctx) {
-    object_view o;
-    if (!o.parse(object) || !o.is_known()) return;
     for (const attribute_schema& a : attributes) {
         const std::string_view v = o.get(a.name);
         if (is_null_value(v) || is_unknown_value(v)) continue;
@@ -59,7 +57,9 @@ inline void check_attributes(const std::vector<attribute_schema>& attributes, st
                       path);
         if (a.nested)
             for_each_nested(v, a.nested->mode, path, [&](std::string_view e, const attribute_path& p) {
-                check_attributes(a.nested->attributes, e, p, checks, ctx);
+                object_view nested;
+                if (nested.parse(e) && nested.is_known())
+                    check_attributes(a.nested->attributes, nested, p, checks, ctx);
             });
     }
 }
@@ -77,9 +77,9 @@ inline bool sets_anything(std::string_view v) {
 // Every attribute and block the configuration sets, at any depth.
 inline void check_configuration(const block_schema& block, std::string_view object, const attribute_path& at,
                                 const configuration_checks& checks, context& ctx) {
-    check_attributes(block.attributes, object, at, checks, ctx);
     object_view o;
     if (!o.parse(object) || !o.is_known()) return;
+    check_attributes(block.attributes, o, at, checks, ctx);
     for (const nested_block_schema& b : block.blocks) {
         const std::string_view v = o.get(b.name);
         if (is_null_value(v) || is_unknown_value(v)) continue;

@@ -7,6 +7,7 @@
 #include <tfpp/provider/detail/deadline.hpp>
 #include <tfpp/provider/detail/handler_support.hpp>
 #include <tfpp/provider/detail/schemas.hpp>
+#include <tfpp/provider/detail/semantic_equality.hpp>
 #include <tfpp/schema/detail/validation.hpp>
 
 #include <string_view>
@@ -49,12 +50,14 @@ public:
         std::optional<M> state;
         const std::string operation = operation_name(type_name_, "read");
         start_deadline(m, timed_operation::read, timeouts_, ctx);
+        [[maybe_unused]] const semantic_reference<M> config_form(m);
         guarded(ctx, operation, schema(), [&] { state = call_read(std::move(m), ctx); });
         if (!state) {
             if (!ctx.has_errors())
                 ctx.error("Provider returned no object", operation + " returned no object and no error");
             return std::nullopt;
         }
+        config_form.apply_to(*state);
         settle_unknowns(*state, ctx, operation);
         return to_msgpack(*state);
     }

@@ -25,14 +25,12 @@ constexpr bool holds_timeouts() {
     else return false;
 }
 
-inline constexpr std::size_t no_timeouts_field = static_cast<std::size_t>(-1);
-
-// The index of M's timeouts field, or no_timeouts_field.
+// The index of M's timeouts field, or no_field.
 template <class M>
 constexpr std::size_t timeouts_field() {
     return with_indexes<field_count<M>()>([]<std::size_t... I>(std::index_sequence<I...>) {
-        std::size_t found = no_timeouts_field;
-        ((found = found == no_timeouts_field && holds_timeouts<field_t<M, I>>() ? I : found), ...);
+        std::size_t found = no_field;
+        ((found = found == no_field && holds_timeouts<field_t<M, I>>() ? I : found), ...);
         return found;
     });
 }
@@ -64,24 +62,19 @@ inline std::chrono::nanoseconds default_timeout(const timeout_defaults& d, timed
     return {};
 }
 
-inline void set_timeout(context& ctx, std::chrono::nanoseconds d) {
-    using clock = std::chrono::steady_clock;
-    constexpr auto longest = std::chrono::hours(24 * 365 * 100);  // keeps now() + d from overflowing
-    if (d.count() > 0)
-        ctx.set_deadline(clock::now() +
-                         std::chrono::duration_cast<clock::duration>(std::min<std::chrono::nanoseconds>(d, longest)));
-}
-
-// Gives ctx the deadline of `op` on the object m.
+// Gives ctx the deadline of `op` on the object m: the configured timeout (a
+// configured "0s" is over at once, as in the Go framework), else the
+// default (zero: none).
 template <class M>
 void start_deadline(const M& m, timed_operation op, const timeout_defaults& defaults, context& ctx) {
-    std::chrono::nanoseconds d = default_timeout(defaults, op);
-    if constexpr (constexpr std::size_t i = timeouts_field<M>(); i != no_timeouts_field) {
+    std::optional<std::chrono::nanoseconds> d;
+    if (const auto fallback = default_timeout(defaults, op); fallback.count() > 0) d = fallback;
+    if constexpr (constexpr std::size_t i = timeouts_field<M>(); i != no_field) {
         const auto& field = get<i>(m);
         if (field.is_known())
             if (const auto configured = configured_timeout(*field, op)) d = *configured;
     }
-    set_timeout(ctx, d);
+    if (d) ctx.set_deadline(context::time_after(*d));
 }
 
 template <class R>

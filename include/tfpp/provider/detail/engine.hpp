@@ -39,6 +39,15 @@ public:
     [[nodiscard]] const block_schema& provider_schema() const { return provider_config_schema<P>(); }
     // nullptr when the provider declares no provider_meta.
     [[nodiscard]] const block_schema* provider_meta_schema() const { return detail::provider_meta_schema<P>(); }
+    // The module's provider_meta values (encoded with provider_meta_schema())
+    // into ctx, as the provider's provider_meta struct; nothing when null.
+    void attach_provider_meta([[maybe_unused]] std::string_view meta, [[maybe_unused]] context& ctx) const {
+        if constexpr (has_provider_meta<P>) {
+            if (meta.empty() || is_null_value(meta)) return;
+            typename P::provider_meta m;
+            if (decode_model(meta, m, ctx)) ctx.set_provider_meta(std::move(m));
+        }
+    }
     [[nodiscard]] const std::map<std::string_view, std::unique_ptr<resource_handler>>& resources() const {
         return resources_;
     }

@@ -184,20 +184,20 @@ void settle_unknowns(M& m, context& ctx, std::string_view what) {
     settle_unknowns(m, path, ctx, what);
 }
 
-// Write-only attributes, anywhere in a model: Terraform plans and stores
-// them null, so a handler finds their values only in the configuration.
-template <class T>
-consteval bool has_write_only() {
+// Attributes marked by Marks<F>::value (write-only, semantic equality),
+// anywhere in a model: through nested attributes and blocks, but not inside
+// sets (their elements have no counterpart to pair with).
+template <template <class> class Marks, class T>
+consteval bool has_marked() {
     using U = strip_nullable_t<T>;
-    if constexpr (kind_of<U> == type_kind::list || kind_of<U> == type_kind::set || kind_of<U> == type_kind::map) {
-        return has_write_only<typename type_info<U>::element>();
+    if constexpr (kind_of<U> == type_kind::list || kind_of<U> == type_kind::map) {
+        return has_marked<Marks, typename type_info<U>::element>();
     } else if constexpr (kind_of<U> == type_kind::object && classify<U>() != struct_kind::plain) {
         bool any = false;
         for_each_index<U>([&]<std::size_t I>() {
             using F = field_t<U, I>;
-            if constexpr (is_attribute<F>)
-                any = any || F::template has<write_only> || has_write_only<typename F::value_type>();
-            else if constexpr (is_block<F>) any = any || has_write_only<typename F::value_type>();
+            if constexpr (is_attribute<F>) any = any || Marks<F>::value || has_marked<Marks, typename F::value_type>();
+            else if constexpr (is_block<F>) any = any || has_marked<Marks, typename F::value_type>();
         });
         return any;
     } else {
@@ -211,51 +211,59 @@ bool has_value(const T& v) {
     else return v.has_value();
 }
 
-// Calls f(field, counterpart) for each write-only attribute of v, where the
-// counterpart is the same attribute in *config (paired through nested
+// Calls f(field, counterpart) for each attribute of v that Marks marks, where
+// the counterpart is the same attribute in *other (paired through nested
 // attributes and blocks by index and by key), or nullptr.
-template <class T, class F>
-void for_write_only(T& v, T* config, F&& f) {
+template <template <class> class Marks, class T, class O, class F>
+void for_marked(T& v, O* other, F&& f) {
     using U = std::remove_const_t<T>;
     if constexpr (is_schema_field<U>) {
-        if constexpr (is_attribute<U> && U::template has<write_only>) {
-            f(v, config);
-        } else if constexpr (has_write_only<typename U::value_type>()) {
+        if constexpr (is_attribute<U> && Marks<U>::value) {
+            f(v, other);
+        } else if constexpr (has_marked<Marks, typename U::value_type>()) {
             auto& inner = static_cast<value<typename U::value_type>&>(v);
             if (!inner.is_known()) return;
-            auto* other = config && config->is_known() ? &**config : nullptr;
-            for_write_only(*inner, other, f);
+            for_marked<Marks>(*inner, other && other->is_known() ? &**other : nullptr, f);
         }
     } else if constexpr (is_value_v<U> || is_optional_v<U>) {
         if (!has_value(v)) return;
-        for_write_only(*v, config && has_value(*config) ? &**config : nullptr, f);
+        for_marked<Marks>(*v, other && has_value(*other) ? &**other : nullptr, f);
     } else if constexpr (kind_of<U> == type_kind::object) {
-        for_each_index<U>([&]<std::size_t I>() { for_write_only(get<I>(v), config ? &get<I>(*config) : nullptr, f); });
+        for_each_index<U>([&]<std::size_t I>() { for_marked<Marks>(get<I>(v), other ? &get<I>(*other) : nullptr, f); });
     } else if constexpr (kind_of<U> == type_kind::list) {
         for (std::size_t i = 0; i < v.size(); ++i)
-            for_write_only(v[i], config && config->size() == v.size() ? &(*config)[i] : nullptr, f);
+            for_marked<Marks>(v[i], other && other->size() == v.size() ? &(*other)[i] : nullptr, f);
     } else if constexpr (kind_of<U> == type_kind::map) {
         for (auto& [key, e] : v) {
-            decltype(&e) other = nullptr;
-            if (config)
-                if (auto it = config->find(key); it != config->end()) other = &it->second;
-            for_write_only(e, other, f);
+            decltype(&std::as_const(e)) counterpart = nullptr;
+            if (other)
+                if (auto it = other->find(key); it != other->end()) counterpart = &it->second;
+            for_marked<Marks>(e, counterpart, f);
         }
     }
-    // sets cannot hold write-only attributes (a compile-time rule)
+}
+
+// Write-only attributes: Terraform plans and stores them null, so a handler
+// finds their values only in the configuration.
+template <class F>
+struct is_write_only_field : std::bool_constant<F::template has<write_only>> {};
+template <class T>
+consteval bool has_write_only() {
+    return has_marked<is_write_only_field, T>();
 }
 
 // The planned model gets the configuration's write-only values.
 template <class M>
-void take_write_only(M& planned, M& config) {
-    for_write_only(planned, &config, [](auto& field, auto* from) {
+void take_write_only(M& planned, const M& config) {
+    for_marked<is_write_only_field>(planned, &config, [](auto& field, const auto* from) {
         if (from) field = *from;
     });
 }
 // A result never holds write-only values: Terraform refuses to store them.
 template <class M>
 void drop_write_only(M& state) {
-    for_write_only(state, static_cast<M*>(nullptr), [](auto& field, auto*) { field.set_null(); });
+    for_marked<is_write_only_field>(state, static_cast<const M*>(nullptr),
+                                    [](auto& field, auto*) { field.set_null(); });
 }
 
 template <class M>

@@ -37,8 +37,6 @@ struct identity_or_void<R> {
     using type = typename R::identity;
 };
 
-inline constexpr std::size_t no_field = static_cast<std::size_t>(-1);
-
 // The index of M's attribute named `name` whose value type is V, or no_field.
 template <class M, class V>
 consteval std::size_t attribute_named(std::string_view name) {

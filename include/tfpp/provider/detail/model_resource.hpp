@@ -4,6 +4,7 @@
 
 #include <tfpp/provider/detail/resource_handler.hpp>
 #include <tfpp/provider/detail/schemas.hpp>
+#include <tfpp/provider/detail/semantic_equality.hpp>
 #include <tfpp/schema/detail/validation.hpp>
 
 #include <string>
@@ -98,9 +99,13 @@ protected:
         const std::string operation = op(create ? "create" : "update");
         start_deadline(planned, create ? timed_operation::create : timed_operation::update, this->features_.timeouts,
                        ctx);
+        [[maybe_unused]] const semantic_reference<M> plan_form(planned);
         if (create) guarded(ctx, operation, this->schema(), [&] { state = call_create(std::move(planned), ctx); });
         else guarded(ctx, operation, this->schema(), [&] { state = call_update(std::move(planned), prior, ctx); });
-        if (state) return {finished(*state, ctx, operation), true};
+        if (state) {
+            plan_form.apply_to(*state);
+            return {finished(*state, ctx, operation), true};
+        }
         if (!ctx.has_errors())
             ctx.error(
                 "Provider returned no object",
@@ -114,6 +119,7 @@ protected:
         M m;
         if (!decode_model(current, m, ctx)) return std::string(current);
         start_deadline(m, timed_operation::read, this->features_.timeouts, ctx);
+        [[maybe_unused]] const semantic_reference<M> prior_form(m);
         std::optional<M> state;
         bool threw = false;
         guarded(ctx, op("read"), this->schema(), [&] {
@@ -124,6 +130,7 @@ protected:
         // A failed read must not forget the object.
         if (threw || (!state && ctx.has_errors())) return std::string(current);
         if (!state) return std::nullopt;
+        prior_form.apply_to(*state);
         return finished(*state, ctx, op("read"));
     }
 

@@ -80,7 +80,7 @@ inline std::string changed_identity_attributes(std::string_view before, std::str
         return "the identity";
     for (std::size_t i = 0; i < a.keys.size(); ++i) {
         const std::size_t j = find_key(b.keys, a.keys[i]);
-        if (j != static_cast<std::size_t>(-1) && j < b.elements.size() && b.elements[j] == a.elements[i]) continue;
+        if (j != std::string_view::npos && b.elements[j] == a.elements[i]) continue;
         names += (names.empty() ? "" : ", ") + std::string(a.keys[i]);
     }
     return names.empty() ? "the identity" : "changed: " + names;
@@ -157,6 +157,18 @@ public:
         return std::move(r.state);
     }
 
+    // A stored state or identity of a version this provider does not know yet.
+    std::nullopt_t newer_than_provider(std::string_view what, std::string_view version_name, std::int64_t version,
+                                       std::int64_t known, context& ctx) const {
+        std::string summary = "Resource ";
+        summary.append(what).append(" is newer than the provider");
+        ctx.error(std::move(summary), "the stored " + std::string(what) + " of " + std::string(type_name_) + " has " +
+                                          std::string(version_name) + " " + std::to_string(version) +
+                                          ", but this provider only knows versions up to " + std::to_string(known) +
+                                          ". Use a newer provider release.");
+        return std::nullopt;
+    }
+
     // The current state; nullopt: the object is gone.
     std::optional<std::string> read(std::string_view current, context& ctx) { return read_model(current, ctx); }
 
@@ -165,13 +177,7 @@ public:
     std::optional<std::string> upgrade(std::int64_t version, std::string_view json,
                                        const std::map<std::string, std::string>* flatmap, context& ctx) {
         const std::int64_t current = schema().version;
-        if (version > current) {
-            ctx.error("Resource state is newer than the provider",
-                      "the stored state of " + std::string(type_name_) + " has schema version " +
-                          std::to_string(version) + ", but this provider only knows versions up to " +
-                          std::to_string(current) + ". Use a newer provider release.");
-            return std::nullopt;
-        }
+        if (version > current) return newer_than_provider("state", "schema version", version, current, ctx);
         if (version == current) {
             std::optional<json_document> tree;
             std::string bytes;
@@ -299,13 +305,7 @@ public:
             ctx.error("Resource identity not supported", std::string(type_name_) + " has no identity to upgrade.");
             return std::nullopt;
         }
-        if (version > id->version) {
-            ctx.error("Resource identity is newer than the provider",
-                      "the stored identity of " + std::string(type_name_) + " has version " + std::to_string(version) +
-                          ", but this provider only knows versions up to " + std::to_string(id->version) +
-                          ". Use a newer provider release.");
-            return std::nullopt;
-        }
+        if (version > id->version) return newer_than_provider("identity", "version", version, id->version, ctx);
         std::optional<json_document> tree = json_document::parse(json, ctx.diagnostics());
         if (!tree) return std::nullopt;
         return upgrade_identity_model(version, *tree, ctx);

@@ -333,10 +333,21 @@ void upgrade_resource_identity(Engine& e, const Request& req, Response& resp) {
     diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics());
 }
 
+// The calling module's provider_meta values, for this call's handlers.
+template <class Engine, class Request>
+void take_provider_meta(Engine& e, const Request& req, context& ctx) {
+    if (const block_schema* meta = e.provider_meta_schema()) {
+        request_values values(*meta, ctx);
+        std::string_view bytes = values(req.provider_meta(), "provider_meta");
+        if (!ctx.has_errors()) e.attach_provider_meta(bytes, ctx);
+    }
+}
+
 template <class Engine, class Request, class Response>
 void read_resource(Engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context(deferral_allowed(req));
+    take_provider_meta(e, req, ctx);
     auto* r = e.resource(req.type_name());
     if (r) {
         request_values values(r->schema(), ctx);
@@ -368,6 +379,7 @@ template <class Engine, class Request, class Response>
 void plan_resource_change(Engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context(deferral_allowed(req));
+    take_provider_meta(e, req, ctx);
     auto* r = e.resource(req.type_name());
     if (r) {
         request_values values(r->schema(), ctx);
@@ -399,6 +411,7 @@ template <class Engine, class Request, class Response>
 void apply_resource_change(Engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context();
+    take_provider_meta(e, req, ctx);
     auto* r = e.resource(req.type_name());
     if (r) {
         request_values values(r->schema(), ctx);
@@ -431,6 +444,7 @@ template <class Engine, class Request, class Response>
 void read_data_source(Engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context(deferral_allowed(req));
+    take_provider_meta(e, req, ctx);
     auto* d = e.data_source(req.type_name());
     if (d) {
         request_values values(d->schema(), ctx);

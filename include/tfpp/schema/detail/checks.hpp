@@ -207,6 +207,20 @@ constexpr bool match_by_fits() {
     }
 }
 
+// tfpp::semantic_equal<&f> and its relatives on an attribute of type U.
+template <class O, class U>
+consteval bool semantic_option_fits() {
+    if constexpr (std::is_same_v<O, normalized_json> || std::is_same_v<O, rfc3339>) {
+        return is_string_or_strings<U>();
+    } else if constexpr (option_info<O>::kind == option_kind::semantic_equal) {
+        return std::is_invocable_r_v<bool, decltype(O::predicate), const U&, const U&>;
+    } else if constexpr (is_collection_kind<U>) {
+        return std::is_invocable_r_v<bool, decltype(O::predicate), const element_t<U>&, const element_t<U>&>;
+    } else {
+        return false;
+    }
+}
+
 // The plan modifiers and defaults of attribute F, held by struct S.
 template <class S, class F>
 constexpr model_problem check_attribute_options() {
@@ -234,6 +248,11 @@ constexpr model_problem check_attribute_options() {
         if constexpr (!std::is_invocable_r_v<bool, decltype(p), const U&, const U&> &&
                       !std::is_invocable_r_v<bool, decltype(p), const value<U>&, const value<U>&>)
             return model_problem::bad_replace_if;
+    }
+    if constexpr (F::semantic_count > 1) {
+        return model_problem::bad_semantic_equal;
+    } else if constexpr (!std::is_void_v<typename F::semantic_option>) {
+        if (!semantic_option_fits<typename F::semantic_option, U>()) return model_problem::bad_semantic_equal;
     }
     if constexpr (!std::is_void_v<typename F::match_option>) {
         constexpr nested_form form = nested_form_of<T>();
@@ -485,6 +504,13 @@ struct in_field {
                   "tfpp: tfpp::requires_replace_if<&f> needs bool f(const T& prior, const T& planned) or "
                   "bool f(const tfpp::value<T>& prior, const tfpp::value<T>& planned), T being the attribute's type. "
                   "The field_path just above names the field at fault (empty: the model itself).");
+    static_assert(problem != model_problem::bad_semantic_equal,
+                  "tfpp: a semantic equality option does not fit its attribute: tfpp::semantic_equal<&f> needs bool "
+                  "f(const T& terraform_value, const T& read_value), T being the attribute's type; "
+                  "tfpp::semantic_equal_elements<&f> belongs on a list, set or map and needs bool f(const E&, const "
+                  "E&) for its elements; tfpp::normalized_json and tfpp::rfc3339 belong on a string or a list, set or "
+                  "map of strings; one of them per attribute. The field_path just above names the field at fault "
+                  "(empty: the model itself).");
     static_assert(problem != model_problem::bad_match_by,
                   "tfpp: tfpp::match_by<\"name\", ...> belongs on a list or set of nested attributes or blocks, and "
                   "names attributes of their struct that the configuration sets (not computed ones). The field_path "

@@ -28,6 +28,7 @@ enum class model_problem {
     bad_default,
     bad_replace_if,
     bad_match_by,
+    bad_semantic_equal,
     // validators and rules (tfpp/schema/validators.hpp)
     length_not_string,
     regex_not_string,

@@ -26,6 +26,10 @@ namespace tfpp::detail {
     X(default_value, "tfpp::default_value<V>", attributes)                                    \
     X(default_from, "tfpp::default_from<&f>", attributes)                                     \
     X(match_by, "tfpp::match_by<\"name\", ...>", both)                                        \
+    X(semantic_equal, "tfpp::semantic_equal<&f>", attributes)                                 \
+    X(semantic_equal_elements, "tfpp::semantic_equal_elements<&f>", attributes)               \
+    X(normalized_json, "tfpp::normalized_json", attributes)                                   \
+    X(rfc3339, "tfpp::rfc3339", attributes)                                                   \
     X(min_items, "tfpp::min_items<N>", blocks)                                                \
     X(max_items, "tfpp::max_items<N>", blocks)                                                \
     X(description, "tfpp::description<\"...\">", both)                                        \
@@ -84,7 +88,7 @@ struct option_defaults {
     static constexpr bool for_blocks =
         target_of(Kind) == option_target::blocks || target_of(Kind) == option_target::both;
     static constexpr bool is_deprecated = false;
-    static constexpr bool replace_if = false, is_default = false, is_match = false;
+    static constexpr bool replace_if = false, is_default = false, is_match = false, is_semantic = false;
     static constexpr std::string_view description{}, markdown{}, deprecation{}, rename{};
     static constexpr std::int64_t min = -1, max = -1;
 };
@@ -105,6 +109,22 @@ struct option_info<use_non_null_state_for_unknown> : option_defaults<option_kind
 template <auto P>
 struct option_info<requires_replace_if<P>> : option_defaults<option_kind::requires_replace_if> {
     static constexpr bool replace_if = true;
+};
+template <auto P>
+struct option_info<semantic_equal<P>> : option_defaults<option_kind::semantic_equal> {
+    static constexpr bool is_semantic = true;
+};
+template <auto P>
+struct option_info<semantic_equal_elements<P>> : option_defaults<option_kind::semantic_equal_elements> {
+    static constexpr bool is_semantic = true;
+};
+template <>
+struct option_info<normalized_json> : option_defaults<option_kind::normalized_json> {
+    static constexpr bool is_semantic = true;
+};
+template <>
+struct option_info<rfc3339> : option_defaults<option_kind::rfc3339> {
+    static constexpr bool is_semantic = true;
 };
 template <default_literal V>
 struct option_info<default_value<V>> : option_defaults<option_kind::default_value> {
@@ -192,7 +212,9 @@ struct field_options {
     using replace_if_option = first_option_t<[](auto o) { return decltype(o)::replace_if; }, Options...>;
     using default_option = first_option_t<[](auto o) { return decltype(o)::is_default; }, Options...>;
     using match_option = first_option_t<[](auto o) { return decltype(o)::is_match; }, Options...>;
+    using semantic_option = first_option_t<[](auto o) { return decltype(o)::is_semantic; }, Options...>;
     static constexpr int default_count = (int{option_info<Options>::is_default} + ... + 0);
+    static constexpr int semantic_count = (int{option_info<Options>::is_semantic} + ... + 0);
 };
 
 template <class T>

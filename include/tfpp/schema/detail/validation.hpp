@@ -10,6 +10,8 @@
 #include <tfpp/diag/path.hpp>
 #include <tfpp/schema/schema.hpp>
 #include <tfpp/schema/validators.hpp>
+#include <tfpp/value/json_document.hpp>
+#include <tfpp/value/timestamp.hpp>
 
 #include <algorithm>
 #include <array>
@@ -50,6 +52,24 @@ public:
         elements_.pop_back();
     }
 
+    // ", got <text>", or nothing where values are hidden (sensitive and
+    // write-only attributes: their values never reach a message).
+    [[nodiscard]] std::string got(const std::string& text) const {
+        return hidden_ || text.empty() ? std::string() : ", got " + text;
+    }
+    [[nodiscard]] std::string shown(std::string text) const { return hidden_ ? std::string() : text; }
+    // Hides values while the returned guard lives, when `hide` says so.
+    [[nodiscard]] auto hiding(bool hide) {
+        struct guard {
+            validation& v;
+            bool before;
+            ~guard() { v.hidden_ = before; }
+        };
+        const bool before = hidden_;
+        hidden_ = hidden_ || hide;
+        return guard{*this, before};
+    }
+
     void error(std::string summary, std::string detail) {
         if (in_set_ > 0) {
             if (!inner_.empty()) detail = "in an element of the set, at " + inner_.to_string() + ": " + detail;
@@ -65,6 +85,7 @@ private:
     attribute_path inner_;  // steps below a set element
     std::size_t in_set_ = 0;
     std::vector<std::string> elements_;
+    bool hidden_ = false;
 };
 
 // Calls f with the value of e when it is known (through value<T> and
@@ -110,7 +131,7 @@ void for_each_element(const C& c, validation& v, F&& f) {
         }
     } else if constexpr (k == type_kind::set) {
         for (const auto& e : c) {
-            v.enter_set_element(value_text(e));
+            v.enter_set_element(v.shown(value_text(e)));
             with_known(e, f);
             v.leave_set_element();
         }
@@ -167,7 +188,7 @@ struct validator_run<range<Min, Max>> {
         bool ok = true;
         if constexpr (is_bound<Min>) ok = ok && compare_numbers(x, Min) >= 0;
         if constexpr (is_bound<Max>) ok = ok && compare_numbers(x, Max) <= 0;
-        if (!ok) v.error("Invalid value", "must be " + range_text<Min, Max>() + ", got " + number_text(x));
+        if (!ok) v.error("Invalid value", "must be " + range_text<Min, Max>() + v.got(number_text(x)));
     }
 };
 
@@ -190,7 +211,7 @@ struct validator_run<one_of<Values...>> {
     static void run(const T& x, validation& v) {
         if (!(equals<Values>(x) || ...))
             v.error("Invalid value",
-                    "must be " + validator_traits<one_of<Values...>>::description() + ", got " + value_text(x));
+                    "must be " + validator_traits<one_of<Values...>>::description() + v.got(value_text(x)));
     }
 };
 
@@ -213,8 +234,8 @@ struct validator_run<regex<Pattern, Description>> {
         if (matches) return;
         if constexpr (Description.view().empty())
             v.error("Invalid value",
-                    "must match the regular expression `" + std::string(Pattern.view()) + "`, got " + in_quotes(x));
-        else v.error("Invalid value", "must be " + std::string(Description.view()) + ", got " + in_quotes(x));
+                    "must match the regular expression `" + std::string(Pattern.view()) + "`" + v.got(in_quotes(x)));
+        else v.error("Invalid value", "must be " + std::string(Description.view()) + v.got(in_quotes(x)));
     }
 };
 
@@ -239,7 +260,7 @@ struct validator_run<unique> {
             for (std::size_t i = 0; i < c.size(); ++i) with_known(c[i], [&](const auto& e) { known[i] = &e; });
             report(known, [&](std::size_t later, std::size_t first) {
                 v.push(attribute_path::index(static_cast<std::int64_t>(later)));
-                const std::string text = value_text(*known[later]);
+                const std::string text = v.shown(value_text(*known[later]));
                 v.error("Duplicate element", "element " + std::to_string(later) + " is the same as element " +
                                                  std::to_string(first) + (text.empty() ? "" : ": " + text));
                 v.pop();
@@ -254,7 +275,7 @@ struct validator_run<unique> {
             }
             report(known, [&](std::size_t later, std::size_t first) {
                 v.push(attribute_path::key(*keys[later]));
-                const std::string text = value_text(*known[later]);
+                const std::string text = v.shown(value_text(*known[later]));
                 v.error("Duplicate element", "the value of " + in_quotes(*keys[later]) + " is the same as that of " +
                                                  in_quotes(*keys[first]) + (text.empty() ? "" : ": " + text));
                 v.pop();
@@ -305,9 +326,36 @@ struct validator_run<check<Predicate, Description>> {
     template <class T>
     static void run(const T& x, validation& v) {
         if (std::invoke(check_predicate<Predicate>(), x)) return;
-        const std::string text = value_text(x);
-        v.error("Invalid value", "must be " + std::string(check_description<Predicate, Description>()) +
-                                     (text.empty() ? "" : ", got " + text));
+        v.error("Invalid value",
+                "must be " + std::string(check_description<Predicate, Description>()) + v.got(value_text(x)));
+    }
+};
+
+// tfpp::normalized_json and tfpp::rfc3339: on a string, or on each string of
+// a list, set or map.
+template <class T, class Accepts>
+void check_strings(const T& x, validation& v, Accepts accepts, std::string_view what) {
+    if constexpr (kind_of<T> == type_kind::string) {
+        if (!accepts(x)) v.error("Invalid value", "must be " + std::string(what) + v.got(in_quotes(x)));
+    } else {
+        for_each_element(x, v, [&](const auto& e) { check_strings(e, v, accepts, what); });
+    }
+}
+template <>
+struct validator_run<normalized_json> {
+    template <class T>
+    static void run(const T& x, validation& v) {
+        check_strings(
+            x, v, [](std::string_view s) { return is_json_document(s); }, "a JSON document");
+    }
+};
+template <>
+struct validator_run<rfc3339> {
+    template <class T>
+    static void run(const T& x, validation& v) {
+        check_strings(
+            x, v, [](std::string_view s) { return parse_rfc3339(s).has_value(); },
+            "an RFC 3339 timestamp such as \"2026-11-27T05:00:00Z\"");
     }
 };
 
@@ -378,6 +426,7 @@ void validate_nested(const T& x, validation& v) {
 template <class F>
 void validate_field(const F& f, validation& v) {
     if (!f.is_known()) return;
+    [[maybe_unused]] const auto hide = v.hiding(F::template has<sensitive> || F::template has<write_only>);
     const auto& x = *f;
     if constexpr (is_attribute<F>) {
         if constexpr (has_validators<F>)

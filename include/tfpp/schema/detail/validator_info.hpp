@@ -129,7 +129,19 @@ constexpr std::string_view check_description() {
 
 // --- what each validator is
 
-enum class validator_kind : unsigned char { none, length, range, one_of, regex, size, unique, each, check };
+enum class validator_kind : unsigned char {
+    none,
+    length,
+    range,
+    one_of,
+    regex,
+    size,
+    unique,
+    each,
+    check,
+    normalized_json,
+    rfc3339
+};
 
 template <class T>
 inline constexpr bool is_collection_kind =
@@ -253,6 +265,36 @@ struct validator_traits<each<Validators...>> {
         ((out += (first ? "" : "; ") + validator_traits<Validators>::description(), first = false), ...);
         return out;
     }
+};
+
+// A string, or a list, set or map of strings: what tfpp::normalized_json and
+// tfpp::rfc3339 fit.
+template <class T>
+consteval bool is_string_or_strings() {
+    using U = strip_nullable_t<T>;
+    if constexpr (kind_of<U> == type_kind::string) return true;
+    else if constexpr (is_collection_kind<U>) return kind_of<element_t<U>> == type_kind::string;
+    else return false;
+}
+
+template <>
+struct validator_traits<normalized_json> {
+    static constexpr validator_kind kind = validator_kind::normalized_json;
+    template <class T>
+    static consteval model_problem problem() {
+        return is_string_or_strings<T>() ? model_problem::none : model_problem::bad_semantic_equal;
+    }
+    static std::string description() { return "a JSON document"; }
+};
+
+template <>
+struct validator_traits<rfc3339> {
+    static constexpr validator_kind kind = validator_kind::rfc3339;
+    template <class T>
+    static consteval model_problem problem() {
+        return is_string_or_strings<T>() ? model_problem::none : model_problem::bad_semantic_equal;
+    }
+    static std::string description() { return "an RFC 3339 timestamp"; }
 };
 
 template <auto Predicate, fixed_string Description>

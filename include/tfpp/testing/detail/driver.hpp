@@ -165,6 +165,16 @@ public:
     [[nodiscard]] P& provider() noexcept { return engine_.provider(); }
     std::string terraform_version = "1.12.6";
 
+    // What the calling module's provider_meta block says, from now on (as
+    // Terraform sends it with every read, plan, apply and data source read).
+    template <class Meta>
+    void set_provider_meta(const Meta& meta) {
+        static_assert(tfpp::detail::has_provider_meta<P> && std::is_same_v<Meta, typename P::provider_meta>,
+                      "tfpp: provider_under_test<P>::set_provider_meta takes P's provider_meta struct; declare "
+                      "`struct provider_meta { ... };` (or a using alias) in P");
+        provider_meta_ = to_msgpack(meta);
+    }
+
     template <class R>
     plan_step<R> plan(const typename R::model& config, const std::optional<typename R::model>& prior) {
         return plan_from<R>(to_msgpack(config), prior ? to_msgpack(*prior) : std::string(tfpp::detail::null_bytes), {},
@@ -342,7 +352,7 @@ public:
             r.deferred = true;
             return r;
         }
-        tfpp::context read_ctx = engine_.make_context();
+        tfpp::context read_ctx = handler_context();
         const std::optional<std::string> state = h->read(bytes, read_ctx);
         r.diagnostics.append(read_ctx.diagnostics());
         if (state) r.state = decode<typename D::model>(*state, r.diagnostics);
@@ -515,6 +525,13 @@ public:
     }
 
 private:
+    // A context for a handler Terraform sends provider_meta to.
+    tfpp::context handler_context() {
+        tfpp::context ctx = engine_.make_context();
+        engine_.attach_provider_meta(provider_meta_, ctx);
+        return ctx;
+    }
+
     void configure_bytes(const std::string& config) {
         tfpp::context validate_ctx = engine_.make_context();
         engine_.validate_provider_config(config, validate_ctx);
@@ -607,7 +624,7 @@ private:
         tfpp::detail::resource_handler& h = handler<R>();
         std::string proposed;
         if (!detail::proposed_new_state(h.schema(), prior, step.config_bytes, proposed, step.diagnostics)) return false;
-        tfpp::context ctx = engine_.make_context();
+        tfpp::context ctx = handler_context();
         ctx.set_private_state(step.prior_private);
         h.plan(prior, proposed, step.config_bytes, out, ctx);
         step.diagnostics.append(ctx.diagnostics());
@@ -641,7 +658,7 @@ private:
         switch (step.action) {
         case action::no_op: keep_prior(); return r;
         case action::destroy: {
-            tfpp::context ctx = engine_.make_context();
+            tfpp::context ctx = handler_context();
             ctx.set_private_state(step.prior_private);
             const auto state = h.apply(step.prior_bytes, tfpp::detail::null_bytes, tfpp::detail::null_bytes, ctx);
             r.diagnostics = ctx.diagnostics();
@@ -650,7 +667,7 @@ private:
         }
         case action::replace: {
             // Destroy first (create_before_destroy is a configuration choice this driver does not model).
-            tfpp::context ctx = engine_.make_context();
+            tfpp::context ctx = handler_context();
             ctx.set_private_state(step.prior_private);
             const auto left = h.apply(step.prior_bytes, tfpp::detail::null_bytes, tfpp::detail::null_bytes, ctx);
             r.diagnostics = ctx.diagnostics();
@@ -704,7 +721,7 @@ private:
             planned = std::move(out.planned_state);
             planned_private = final_step.planned_private;
         }
-        tfpp::context ctx = engine_.make_context();
+        tfpp::context ctx = handler_context();
         ctx.set_private_state(planned_private);
         const std::optional<std::string> state = h.apply(prior, planned, final_config, ctx);
         r.diagnostics.append(ctx.diagnostics());
@@ -732,7 +749,7 @@ private:
     result<typename R::model> read_bytes(const std::string& state, std::string private_state,
                                          const std::string& identity) {
         result<typename R::model> r;
-        tfpp::context ctx = engine_.make_context();
+        tfpp::context ctx = handler_context();
         ctx.set_private_state(std::move(private_state));
         const std::optional<std::string> current = handler<R>().read(state, ctx);
         if (current) r.identity = handler<R>().identity_for(*current, identity, "read", ctx).value_or(std::string());
@@ -864,6 +881,7 @@ private:
 
     tfpp::detail::engine<P> engine_;
     tfpp::diagnostics configure_diagnostics_;
+    std::string provider_meta_;  // encoded; empty: the module sets none
 };
 
 }  // namespace tfpp::testing::detail
