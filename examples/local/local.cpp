@@ -41,6 +41,8 @@ std::optional<Model> write(provider& p, Model plan, tfpp::context& ctx) {
     }
     plan.id = path;
     set_checksums(plan, content_of(plan));
+    if (const module_meta* meta = ctx.provider_meta<module_meta>(); meta && meta->module_name.is_known())
+        tfpp::log::info("wrote {} for module {}", path, *meta->module_name);
     if (::chmod(path.c_str(), *parse_mode(permission)) != 0) {
         // The file exists: hand Terraform what is really there, with the error.
         struct stat st {};

@@ -321,9 +321,22 @@ struct join_path_function {
     std::string call(const parameters& args, tfpp::context& ctx);
 };
 
+// What a module may tell this provider about itself, in its terraform block:
+//   terraform { provider_meta "local" { module_name = "site" } }
+// local_file and local_sensitive_file log it with each file they write, so
+// TF_LOG_PROVIDER=INFO shows which module wrote which file.
+struct module_meta {
+    tfpp::optional<std::string> module_name;
+
+    struct docs {
+        tfpp::doc module_name{"The module's name, logged with each file it writes."};
+    };
+};
+
 struct provider {
     static constexpr std::string_view type_name = "local";
     using config = provider_config;
+    using provider_meta = module_meta;
     using resources = tfpp::type_list<file_resource, sensitive_file_resource, directory_resource>;
     using data_sources = tfpp::type_list<file_data_source>;
     using ephemeral_resources = tfpp::type_list<secret_ephemeral>;

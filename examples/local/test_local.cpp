@@ -10,10 +10,14 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <span>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace {
 
@@ -179,6 +183,32 @@ TEST_CASE("local_file: content known only at apply", "[testing][local]") {
     auto r = p.unknown_until_apply<local::file_resource>(later, file("later.txt", "from another resource"));
     REQUIRE(r);
     CHECK(local::read_file(box.path("later.txt")) == "from another resource");
+}
+
+// tfpp::log lines while a capture lives (tests run no hclog writer).
+std::vector<std::string> logged;
+struct log_capture {
+    log_capture() {
+        logged.clear();
+        tfpp::log::sink = [](tfpp::log::level, std::string_view, std::string_view message,
+                             std::span<const tfpp::log::field>) { logged.emplace_back(message); };
+        tfpp::log::threshold = tfpp::log::level::info;
+    }
+    ~log_capture() {
+        tfpp::log::sink = nullptr;
+        tfpp::log::threshold = tfpp::log::level::off;
+    }
+};
+
+TEST_CASE("local_file: the module's provider_meta is logged with the file it wrote", "[testing][local]") {
+    sandbox box;
+    tfpp::testing::provider_under_test<local::provider> p(box.config());
+    local::module_meta meta;
+    meta.module_name = "site";
+    p.set_provider_meta(meta);
+    const log_capture capture;
+    REQUIRE(p.create<local::file_resource>(file("meta.txt", "m")));
+    CHECK(std::count(logged.begin(), logged.end(), "wrote " + box.path("meta.txt") + " for module site") == 1);
 }
 
 TEST_CASE("local_file data source reads what the resource wrote", "[testing][local]") {

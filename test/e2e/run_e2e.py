@@ -553,6 +553,17 @@ resource "local_sensitive_file" "copy" {{
     ws.write_main_tf("")
 
 
+def provider_meta_logged(ws):
+    """A module's provider_meta reaches the provider: local_file logs the module with the file it wrote."""
+    write_files_config(ws, {"local_file.meta": '  filename = "meta.txt"\n  content  = "m"'},
+                       extra='terraform {\n  provider_meta "local" {\n    module_name = "e2e-meta"\n  }\n}\n')
+    ws.run("apply", "-auto-approve")
+    with open(ws.log) as f:
+        log = f.read()
+    check("for module e2e-meta" in log, "the provider did not log the module's provider_meta")
+    ws.run("destroy", "-auto-approve")
+
+
 def known_after_apply(ws):
     """One resource's content is another's id, known only after it is created."""
     write_files_config(ws, {
@@ -727,6 +738,8 @@ def main():
         if args.protocol == 6:
             directory_lifecycle(ws)
             import_then_empty_plan(ws)
+            if args.mode == "mirror":  # a reattached provider's log lines go to its own stderr, not the CLI log
+                provider_meta_logged(ws)
             known_after_apply(ws)
             moved_across_types(ws)
             partial_failure(ws)

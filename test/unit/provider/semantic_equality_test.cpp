@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <map>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -111,9 +112,27 @@ struct lookup_data_source {
     }
 };
 
+// A comparison that throws counts as "not equal": the value read is kept.
+bool throws(const std::string&, const std::string&) { throw std::runtime_error("cannot compare"); }
+
+struct shouting_model {
+    tfpp::required<std::string, tfpp::semantic_equal<&throws>> word;
+};
+struct shouting_resource {
+    using model = shouting_model;
+    static constexpr std::string_view type_name = "remote_shouting";
+    std::optional<model> create(model plan, tfpp::context&) {
+        plan.word = upper(*plan.word);
+        return plan;
+    }
+    std::optional<model> read(model state, tfpp::context&) { return state; }
+    std::optional<model> update(model plan, const model&, tfpp::context&) { return plan; }
+    void destroy(const model&, tfpp::context&) {}
+};
+
 struct provider {
     static constexpr std::string_view type_name = "remote";
-    using resources = tfpp::type_list<document_resource>;
+    using resources = tfpp::type_list<document_resource, shouting_resource>;
     using data_sources = tfpp::type_list<lookup_data_source>;
 };
 
@@ -188,6 +207,19 @@ TEST_CASE("normalized_json and rfc3339 validate, without showing sensitive value
     CHECK_THAT(by_path["windows"], Catch::Contains("RFC 3339") && Catch::Contains("yesterday"));
     CHECK_THAT(by_path["secret_policy"], Catch::Contains("must be a JSON document"));
     CHECK_THAT(by_path["secret_policy"], !Catch::Contains("hunter2"));
+}
+
+TEST_CASE("a semantic comparison that throws keeps the value read, and Terraform's check reports it",
+          "[semantic]") {
+    tfpp::testing::provider_under_test<provider> p;
+    shouting_model m;
+    m.word = "hello";
+    auto step = p.plan<shouting_resource>(m, tfpp::testing::no_state);
+    REQUIRE(step.ok());
+    auto applied = p.apply(step);
+    REQUIRE(applied.state);
+    CHECK(*applied.state->word == "HELLO");
+    CHECK_FALSE(applied.ok());  // planned "hello", got "HELLO": an inconsistent result, not a crash
 }
 
 }  // namespace test_semantic
