@@ -209,8 +209,7 @@ TEST_CASE("normalized_json and rfc3339 validate, without showing sensitive value
     CHECK_THAT(by_path["secret_policy"], !Catch::Contains("hunter2"));
 }
 
-TEST_CASE("a semantic comparison that throws keeps the value read, and Terraform's check reports it",
-          "[semantic]") {
+TEST_CASE("a semantic comparison that throws keeps the value read, and Terraform's check reports it", "[semantic]") {
     tfpp::testing::provider_under_test<provider> p;
     shouting_model m;
     m.word = "hello";
