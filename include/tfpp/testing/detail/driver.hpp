@@ -413,30 +413,17 @@ public:
     template <class R>
     outcome<typename R::model> import_then_empty_plan(std::string_view id, const typename R::model& config,
                                                       const std::optional<typename R::model>& expected = std::nullopt) {
-        const std::string what = std::string(R::type_name) + " import \"" + std::string(id) + "\"";
-        result<typename R::model> imported = import <R>(id);
-        if (!imported.ok() || !imported.state)
-            return failed<R>(what + " failed:\n" + detail::describe(imported.diagnostics));
-        if (expected)
-            if (std::string d = partial_diff(*expected, *imported.state); !d.empty())
-                return failed<R>(what + ": the imported state differs from the expected one:\n" + d, imported);
-        return expect_empty_plan<R>(config, imported, what + ", then ");
+        return imported_then_empty_plan<R>(
+            import <R>(id), std::string(R::type_name) + " import \"" + std::string(id) + "\"", config, expected);
     }
 
     template <class R>
     outcome<typename R::model> import_by_identity_then_empty_plan(
         const typename R::identity& identity, const typename R::model& config,
         const std::optional<typename R::model>& expected = std::nullopt) {
-        const std::string what = std::string(R::type_name) + " import by identity";
-        result<typename R::model> imported = import_by_identity<R>(identity);
-        if (!imported.ok() || !imported.state)
-            return failed<R>(what + " failed:\n" + detail::describe(imported.diagnostics));
-        if (imported.identity != to_msgpack(identity))
-            return failed<R>(what + ": the object read back has another identity", imported);
-        if (expected)
-            if (std::string d = partial_diff(*expected, *imported.state); !d.empty())
-                return failed<R>(what + ": the imported state differs from the expected one:\n" + d, imported);
-        return expect_empty_plan<R>(config, imported, what + ", then ");
+        return imported_then_empty_plan<R>(import_by_identity<R>(identity),
+                                           std::string(R::type_name) + " import by identity", config, expected,
+                                           to_msgpack(identity));
     }
 
     template <class R>
@@ -757,6 +744,24 @@ private:
         r.private_state = std::string(ctx.private_state());
         if (current) r.state = decode<typename R::model>(*current, r.diagnostics);
         return r;
+    }
+
+    // The checks after an import (by ID or by identity; `identity`, when not
+    // empty, is the one the object must have been read back with), then the
+    // empty plan of the configuration.
+    template <class R>
+    outcome<typename R::model> imported_then_empty_plan(const result<typename R::model>& imported,
+                                                        const std::string& what, const typename R::model& config,
+                                                        const std::optional<typename R::model>& expected,
+                                                        const std::string& identity = {}) {
+        if (!imported.ok() || !imported.state)
+            return failed<R>(what + " failed:\n" + detail::describe(imported.diagnostics));
+        if (!identity.empty() && imported.identity != identity)
+            return failed<R>(what + ": the object read back has another identity", imported);
+        if (expected)
+            if (std::string d = partial_diff(*expected, *imported.state); !d.empty())
+                return failed<R>(what + ": the imported state differs from the expected one:\n" + d, imported);
+        return expect_empty_plan<R>(config, imported, what + ", then ");
     }
 
     // Import's second half, as Core does it: the imported object is read,
