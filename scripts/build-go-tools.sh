@@ -6,10 +6,12 @@
 #
 #   scripts/build-go-tools.sh tofu        -> path of the tofu binary on stdout
 #   scripts/build-go-tools.sh terraform   -> path of the terraform binary on stdout
+#   scripts/build-go-tools.sh tfplugindocs -> path of HashiCorp's docs generator and validator
 set -euo pipefail
 
 OPENTOFU_VERSION="${OPENTOFU_VERSION:-v1.12.6}"
 TERRAFORM_VERSION="${TERRAFORM_VERSION:-v1.8.5}"
+TFPLUGINDOCS_VERSION="${TFPLUGINDOCS_VERSION:-v0.25.0}"
 tools_dir="${TFPP_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/tfpp-tools}"
 go_version="$(go env GOVERSION)"
 
@@ -59,8 +61,25 @@ build_terraform() {
     echo "$dest/terraform"
 }
 
+build_tfplugindocs() {
+    local dest="$tools_dir/tfplugindocs-$TFPLUGINDOCS_VERSION-$go_version"
+    if [ -x "$dest/tfplugindocs" ] && [ -f "$dest/.complete" ]; then
+        echo "$dest/tfplugindocs"; return
+    fi
+    log "building tfplugindocs $TFPLUGINDOCS_VERSION with $go_version"
+    mkdir -p "$tools_dir"
+    local tmp; tmp="$(mktemp -d "$tools_dir/.build.XXXXXX")"
+    CGO_ENABLED=0 GOBIN="$tmp" go install -trimpath -ldflags "-s -w" \
+        "github.com/hashicorp/terraform-plugin-docs/cmd/tfplugindocs@$TFPLUGINDOCS_VERSION"
+    "$tmp/tfplugindocs" --help >/dev/null 2>&1 || true
+    touch "$tmp/.complete"
+    publish "$tmp" "$dest"
+    echo "$dest/tfplugindocs"
+}
+
 case "${1:-}" in
     tofu) build_tofu ;;
     terraform) build_terraform ;;
-    *) echo "usage: $0 tofu|terraform" >&2; exit 2 ;;
+    tfplugindocs) build_tfplugindocs ;;
+    *) echo "usage: $0 tofu|terraform|tfplugindocs" >&2; exit 2 ;;
 esac

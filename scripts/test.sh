@@ -11,8 +11,11 @@ step "HashiCorp Terraform (built from the Go module proxy once, then cached)"
 terraform="$("$repo/scripts/build-go-tools.sh" terraform)"
 "$terraform" version 2>/dev/null | sed -n "/^Terraform/p"
 
+step "tfplugindocs, HashiCorp's documentation generator, to check the pages --docs writes"
+tfplugindocs="$("$repo/scripts/build-go-tools.sh" tfplugindocs)"
+
 step "Build"
-configure -De2e=enabled -Dterraform="$terraform" -Dwerror=true
+configure -De2e=enabled -Dterraform="$terraform" -Dtfplugindocs="$tfplugindocs" -Dwerror=true
 start=$(date +%s)
 ninja -C "$build" -j2
 echo "build: $(( $(date +%s) - start )) s"

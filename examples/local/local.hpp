@@ -67,7 +67,7 @@ struct file_model {
     struct docs {
         tfpp::doc filename{"Path of the file."};
         tfpp::doc content{"Content of the file."};
-        tfpp::doc file_permission{"Permission bits in octal, such as \"0640\". Defaults to \"0644\"."};
+        tfpp::doc file_permission{"Permission bits in octal, such as \"0640\"."};
         tfpp::doc id{"Absolute path of the file."};
         tfpp::doc content_md5{"MD5 of the content, in hex."};
         tfpp::doc content_sha1{"SHA-1 of the content, in hex."};
@@ -121,7 +121,7 @@ struct sensitive_file_model {
         tfpp::doc content{"Content of the file."};
         tfpp::doc content_wo{"Content of the file, write-only: never stored in the plan or the state."};
         tfpp::doc content_wo_version{"Change it to write content_wo again."};
-        tfpp::doc file_permission{"Permission bits in octal. Defaults to \"0600\"."};
+        tfpp::doc file_permission{"Permission bits in octal."};
         tfpp::doc id{"Absolute path of the file."};
     };
 };
@@ -145,6 +145,9 @@ struct file_operations {
 struct file_resource : file_operations<file_model> {
     using model = file_model;
     static constexpr std::string_view type_name = "local_file";
+    static constexpr tfpp::doc doc{.markdown =
+                                       "A file on the machine that runs Terraform, with its content and "
+                                       "permission bits. Its identity is its absolute `path`."};
     // `tofu import local_file.x path/to/file`: the ID is the filename, read() does the rest.
     static constexpr std::string_view import_id_attribute = "filename";
     // State written by release 0.0.9 (version 0) is upgraded on the next plan.
@@ -161,6 +164,9 @@ struct file_resource : file_operations<file_model> {
 struct sensitive_file_resource : file_operations<sensitive_file_model> {
     using model = sensitive_file_model;
     static constexpr std::string_view type_name = "local_sensitive_file";
+    static constexpr tfpp::doc doc{.markdown =
+                                       "A file whose content is sensitive: hidden in plans and output, or "
+                                       "write-only with `content_wo`, never stored in the state."};
     static constexpr std::string_view import_id_attribute = "filename";
     // local_file's identity at local_file's version: OpenTofu 1.12.6 checks
     // the stored identity's version against the target's before a `moved`
@@ -179,7 +185,7 @@ struct directory_file {
 
     struct docs {
         tfpp::doc content{"Content of the file."};
-        tfpp::doc permission{.markdown = "Permission bits in octal, such as `\"0600\"`. Defaults to `\"0644\"`."};
+        tfpp::doc permission{.markdown = "Permission bits in octal, such as `\"0600\"`."};
         tfpp::doc sha256{"SHA-256 of the content, in hex."};
     };
 };
@@ -209,7 +215,7 @@ struct directory_model {
 
     struct docs {
         tfpp::doc path{"Path of the directory; a change creates a new directory."};
-        tfpp::doc permission{.markdown = "Permission bits of the directory in octal. Defaults to `\"0755\"`."};
+        tfpp::doc permission{.markdown = "Permission bits of the directory in octal."};
         tfpp::doc files{"The files the directory holds, by name. Files not listed here are left alone."};
         tfpp::doc symlink{"A symbolic link in the directory."};
         tfpp::doc timeouts{"How long create and update may take writing files (Go durations such as \"2m\")."};
@@ -282,6 +288,7 @@ struct file_data_model {
 struct file_data_source {
     using model = file_data_model;
     static constexpr std::string_view type_name = "local_file";
+    static constexpr tfpp::doc doc{"Reads a file's content."};
     provider& p;
 
     std::optional<model> read(model config, tfpp::context& ctx);
@@ -335,6 +342,10 @@ struct module_meta {
 
 struct provider {
     static constexpr std::string_view type_name = "local";
+    static constexpr tfpp::doc doc{.markdown =
+                                       "Manages files and directories on the machine that runs Terraform "
+                                       "or OpenTofu: the example provider of *tfpp*, the C++ framework "
+                                       "for providers."};
     using config = provider_config;
     using provider_meta = module_meta;
     using resources = tfpp::type_list<file_resource, sensitive_file_resource, directory_resource>;

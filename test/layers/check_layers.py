@@ -16,7 +16,7 @@ import re
 import sys
 from pathlib import Path
 
-LAYERS = ["core", "value", "diag", "schema", "codec", "plan", "provider", "rpc", "serve", "testing"]
+LAYERS = ["core", "value", "diag", "schema", "codec", "docs", "plan", "provider", "rpc", "serve", "testing"]
 ENTRY_POINTS = {"tfpp.hpp", "serve.hpp", "testing.hpp", "compile.hpp"}
 
 # (includer, included): the only lower detail/ headers another folder may use.

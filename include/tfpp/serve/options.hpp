@@ -24,6 +24,10 @@ struct serve_options {
     // before answering (docs/planning.md). Unset: the environment variable
     // TFPP_CONSISTENCY_CHECK (on, warn, off) decides, on by default.
     std::optional<tfpp::consistency_check> consistency_check{};
+    // The provider's version, printed by --version and the release tools.
+    // Empty: the macro TFPP_PROVIDER_VERSION where main() is compiled (a
+    // Meson build defines it from the project's version), else "0.0.0-dev".
+    std::string version{};
 };
 
 }  // namespace tfpp

@@ -1,4 +1,5 @@
-// The provider binary's command line (--debug, --schema-json), and how it
+// The provider binary's command line (--debug, --schema-json, --docs,
+// --version, --manifest-json), and how it
 // reports a failure before the handshake.
 #pragma once
 
@@ -17,6 +18,10 @@ struct run_mode {
     bool debug = false;
     bool help = false;
     bool schema_json = false;
+    bool docs = false;
+    std::string docs_dir = ".";  // --docs=DIR: the provider's repository
+    bool version = false;
+    bool manifest_json = false;
     std::string bad_argument;
 };
 
@@ -25,6 +30,9 @@ inline run_mode parse_arguments(int argc, char** argv) {
     static const option long_options[] = {{"debug", no_argument, nullptr, 'd'},
                                           {"help", no_argument, nullptr, 'h'},
                                           {"schema-json", no_argument, nullptr, 's'},
+                                          {"docs", optional_argument, nullptr, 'D'},
+                                          {"version", no_argument, nullptr, 'v'},
+                                          {"manifest-json", no_argument, nullptr, 'm'},
                                           {nullptr, 0, nullptr, 0}};
     opterr = 0;
     optind = 1;
@@ -33,6 +41,11 @@ inline run_mode parse_arguments(int argc, char** argv) {
         if (c == 'd') mode.debug = true;
         else if (c == 'h') mode.help = true;
         else if (c == 's') mode.schema_json = true;
+        else if (c == 'D') {
+            mode.docs = true;
+            if (optarg != nullptr) mode.docs_dir = optarg;
+        } else if (c == 'v') mode.version = true;
+        else if (c == 'm') mode.manifest_json = true;
         else mode.bad_argument = optind > 0 && optind <= argc ? argv[optind - 1] : "?";
     }
     if (mode.bad_argument.empty() && optind < argc) mode.bad_argument = argv[optind];

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <tfpp/diag/log.hpp>
+#include <tfpp/docs/docs.hpp>
 #include <tfpp/serve/detail/arguments.hpp>
 #include <tfpp/serve/detail/automtls.hpp>
 #include <tfpp/serve/detail/hclog.hpp>
@@ -20,6 +21,25 @@
 
 namespace tfpp::detail {
 
+// The version --version prints. TFPP_PROVIDER_VERSION is read here, in the
+// one file that includes tfpp/serve.hpp (the file with main()).
+inline std::string provider_version(const serve_options& options) {
+    if (!options.version.empty()) return options.version;
+#ifdef TFPP_PROVIDER_VERSION
+    return TFPP_PROVIDER_VERSION;
+#else
+    return "0.0.0-dev";
+#endif
+}
+
+// The registry manifest (terraform-registry-manifest.json) of a binary
+// serving these protocol majors: {"version":1,"metadata":{"protocol_versions":["6.0","5.0"]}}.
+inline std::string manifest_json(const std::vector<int>& versions) {
+    std::string list;
+    for (const int v : versions) list += (list.empty() ? "\"" : ",\"") + std::to_string(v) + ".0\"";
+    return "{\"version\":1,\"metadata\":{\"protocol_versions\":[" + list + "]}}";
+}
+
 template <class Provider>
 int serve_provider(int argc, char** argv, const serve_options& options) {
     const started_certificate_wait certificate_wait;
@@ -29,11 +49,38 @@ int serve_provider(int argc, char** argv, const serve_options& options) {
         write_all(
             mode.help ? STDOUT_FILENO : STDERR_FILENO,
             std::string("Usage: ") + (argc > 0 ? argv[0] : "provider") +
-                " [--debug | --schema-json]\n\n"
-                "  --debug        serve without the handshake and print the TF_REATTACH_PROVIDERS value\n"
-                "  --schema-json  print the provider's schemas as `tofu providers schema -json` does, and exit\n\n" +
+                " [--debug | --schema-json | --docs[=DIR] | --version | --manifest-json]\n\n"
+                "  --debug          serve without the handshake and print the TF_REATTACH_PROVIDERS value\n"
+                "  --schema-json    print the provider's schemas as `tofu providers schema -json` does, and exit\n"
+                "  --docs[=DIR]     write the registry documentation into DIR/docs from DIR/templates and\n"
+                "                   DIR/examples (DIR: the provider's repository, . by default), and exit\n"
+                "  --version        print the provider's version, and exit\n"
+                "  --manifest-json  print the registry manifest (the protocol versions served), and exit\n\n" +
                 std::string(not_a_program_message));
         return mode.help ? 0 : 2;
+    }
+    if (mode.version) {
+        write_all(STDOUT_FILENO, provider_version(options) + "\n");
+        return 0;
+    }
+    if (mode.manifest_json) {
+        const protocol_offer offer = offer_protocols<Provider>(options);
+        if (!offer.failure.empty()) return startup_failure(offer.failure, false);
+        write_all(STDOUT_FILENO, manifest_json(offer.versions) + "\n");
+        return 0;
+    }
+    if (mode.docs) {
+        try {
+            const docs_options docs{.provider_dir = mode.docs_dir, .provider_name = std::string(Provider::type_name)};
+            for (const std::string& file : generate_docs(schemas_of<Provider>(options.address), docs))
+                write_all(STDOUT_FILENO, file + "\n");
+            return 0;
+        } catch (const std::exception& e) {
+            std::string_view why = e.what();
+            if (why.starts_with("tfpp: ")) why.remove_prefix(6);
+            write_all(STDERR_FILENO, "tfpp: cannot write the documentation: " + std::string(why) + "\n");
+            return 1;
+        }
     }
     if (mode.schema_json) {
         try {

@@ -1,0 +1,7 @@
+data "local_file" "motd" {
+  filename = "motd.txt"
+}
+
+output "motd" {
+  value = data.local_file.motd.content
+}

@@ -1,0 +1,3 @@
+output "mode" {
+  value = provider::local::file_mode("0640") # 416
+}

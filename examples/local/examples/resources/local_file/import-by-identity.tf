@@ -1,0 +1,6 @@
+import {
+  to = local_file.motd
+  identity = {
+    path = "/srv/motd.txt"
+  }
+}

@@ -1,0 +1,4 @@
+import {
+  to = local_file.motd
+  id = "/srv/motd.txt"
+}
