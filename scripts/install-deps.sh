@@ -10,7 +10,8 @@ set -euo pipefail
 
 packages=(g++ pkgconf meson ninja-build protobuf-compiler protobuf-compiler-grpc
           libgrpc++-dev libprotobuf-dev libssl-dev libfmt-dev libboost1.81-dev
-          nlohmann-json3-dev catch2 python3 ca-certificates time)
+          nlohmann-json3-dev catch2 python3 ca-certificates time
+          gpg gpg-agent openssl)  # scripts/release.sh signs; test/registry makes keys and a CA
 
 missing=()
 for p in "${packages[@]}"; do

@@ -2,7 +2,8 @@
 # Runs every test: unit, conformance with go-cty, compile-fail, proto wire
 # contract, serve (the real provider process over gRPC with AutoMTLS),
 # packaging, end to end with real OpenTofu and HashiCorp Terraform over
-# protocols 6 and 5, a fuzz smoke run and a benchmark smoke pass.
+# protocols 6 and 5, the signed release installed from a local registry, a
+# fuzz smoke run and a benchmark smoke pass.
 # Installs what it needs first (Debian packages, OpenTofu, Terraform).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -39,6 +40,14 @@ static_provider="$static_build/examples/terraform-provider-local"
 echo "$(stat -c %s "$static_provider") bytes; shared libraries: $(ldd "$static_provider" | awk '{print $1}' | tr '\n' ' ')"
 python3 "$repo/test/e2e/run_e2e.py" --cli "$tofu" --provider "$static_provider" --protocol 6 \
     --earlier-provider "$build/test/e2e/terraform-provider-local-0.0.9"
+
+step "Release: archives signed, served by a local registry, installed by OpenTofu"
+# Releases the static binary above with scripts/release.sh and a throwaway key,
+# then installs it from a local HTTPS registry and network mirror.
+python3 "$repo/test/registry/run_registry_test.py" --tofu "$tofu" --provider "$static_provider"
+
+step "A provider of one's own from the template: static build, its tests, docs, release, registry install"
+bash "$repo/test/template/run_template_test.sh" "$tofu" "$tfplugindocs"
 
 step "Fuzz smoke: every libFuzzer target for a short while (ASan + UBSan, clang)"
 TFPP_FUZZ_SECONDS="${TFPP_FUZZ_SECONDS:-15}" bash "$repo/scripts/fuzz-smoke.sh"

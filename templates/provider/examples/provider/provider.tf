@@ -1,0 +1,11 @@
+terraform {
+  required_providers {
+    scaffold = {
+      source = "example/scaffold"
+    }
+  }
+}
+
+provider "scaffold" {
+  directory = "${path.root}/notes"
+}

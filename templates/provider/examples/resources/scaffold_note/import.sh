@@ -1,0 +1,2 @@
+# The ID is the note's name.
+terraform import scaffold_note.todo todo

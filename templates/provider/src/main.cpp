@@ -1,0 +1,6 @@
+#include "provider.hpp"
+
+#include <tfpp/serve.hpp>
+
+// The version comes from meson.build (TFPP_PROVIDER_VERSION).
+int main(int argc, char** argv) { return tfpp::serve<scaffold::provider>(argc, argv, {.address = "example/scaffold"}); }
