@@ -4,7 +4,14 @@
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${TFPP_BUILD_DIR:-$repo/build}"
 
-step() { printf '\n==> %s\n' "$*"; }
+# A step's header says how long the one before it took and the time so far.
+run_start=$(date +%s) step_start=$run_start step_name=""
+step() {
+    local now; now=$(date +%s)
+    [ -z "$step_name" ] || printf '(%s: %d s)\n' "$step_name" $((now - step_start))
+    step_name="$*" step_start=$now
+    printf '\n==> %s   [%d s so far]\n' "$*" $((now - run_start))
+}
 
 command -v go >/dev/null || { echo "Go (>= 1.25) is needed: OpenTofu, the go-cty golden vectors and the benchmark anchor come from the Go module proxy" >&2; exit 1; }
 

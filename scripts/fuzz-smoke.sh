@@ -21,7 +21,7 @@ repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${TFPP_FUZZ_BUILD_DIR:-$repo/build-fuzz}"
 seconds="${TFPP_FUZZ_SECONDS:-20}"
 jobs="${TFPP_FUZZ_JOBS:-2}"
-targets=(${TFPP_FUZZ_TARGETS:-msgpack_typed msgpack_dynamic type_json json})
+targets=(${TFPP_FUZZ_TARGETS:-msgpack_typed msgpack_dynamic type_json json docs_template})
 llvm="${TFPP_FUZZ_CLANG:-16}"
 start_all=$(date +%s)
 

@@ -61,3 +61,4 @@ step "tofu apply";   "$tofu" apply -auto-approve -no-color
 step "hello.txt";    cat hello.txt
 step "tofu plan (must be empty)"; "$tofu" plan -detailed-exitcode -no-color
 step "tofu destroy"; "$tofu" destroy -auto-approve -no-color
+step "Done"

@@ -78,3 +78,5 @@ step "Test driver benchmark smoke pass: every scenario runs once (timings are no
 
 step "tfpp against the Go framework: smoke pass of bench/anchor (every case runs on both sides; timings are not judged)"
 TFPP_TOFU="$tofu" python3 "$repo/bench/anchor/run.py" --smoke --build-dir "$static_build"
+
+step "All tests passed"

@@ -70,6 +70,7 @@ TEST_CASE("templates: what Go's templates refuse, or tfpp's do not support, is n
     CHECK(error_of("{{ nope .X }}", {{"X", true}}) ==
           "tfpp: template t.md.tmpl, line 1: function \"nope\" not defined");
     CHECK(error_of("{{ \"open }}") == "tfpp: template t.md.tmpl, line 1: an action {{ has no closing }}");
+    CHECK(error_of("{{ .X ) }}", {{"X", true}}) == "tfpp: template t.md.tmpl, line 1: a ) without its (");
 }
 
 TEST_CASE("markdown to plain text keeps the words: code spans, emphasis, links and paragraphs", "[docs]") {
@@ -81,6 +82,8 @@ TEST_CASE("markdown to plain text keeps the words: code spans, emphasis, links a
     CHECK(plain_markdown("## Title\n\nText with snake_case_names and 2 * 3.") ==
           "Title\nText with snake_case_names and 2 * 3.");
     CHECK(plain_markdown("") == "");
+    CHECK(plain_markdown("unclosed ` and ** and [link](") == "unclosed ` and ** and [link](");
+    CHECK(plain_markdown("ends with ``") == "ends with ``");
 }
 
 namespace {

@@ -133,8 +133,9 @@ private:
                     pos = text.size();
                     break;
                 }
-                const bool trim_before = text.substr(open + 2, 2) == "- " || text.substr(open + 2, 3) == "-}}" ||
-                                         text.substr(open + 2, 2) == "-\n" || text.substr(open + 2, 2) == "-\t";
+                // Go trims only for "{{- " (a space after the dash).
+                const std::string_view after = text.substr(open + 2, 2);
+                const bool trim_before = after == "- " || after == "-\n" || after == "-\t";
                 if (trim_before)
                     while (!chunk.empty() && is_space(chunk.back())) chunk.remove_suffix(1);
                 add_text(out, chunk);
@@ -265,6 +266,8 @@ private:
                     o.literal = std::move(value);
                     p.commands.back().push_back(std::move(o));
                     i = j + 1;
+                } else if (c == ')') {
+                    fail("a ) without its (");
                 } else {
                     std::size_t j = i;
                     while (j < s.size() && !is_space(s[j]) && s[j] != '|' && s[j] != '(' && s[j] != ')') ++j;

@@ -238,12 +238,13 @@ private:
         }
         return s;
     }
+    // Go's cases.Title: words start upper-case, the rest lower; "_" joins words.
     static std::string title_case(std::string s) {
         bool start = true;
         for (char& c : s) {
             if (start && c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
             else if (!start && c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-            start = c == ' ' || c == '\t' || c == '\n' || c == '-' || c == '_';
+            start = c == ' ' || c == '\t' || c == '\n' || c == '-';
         }
         return s;
     }

@@ -21,6 +21,12 @@ inline bool is_relative_link(std::string_view link) {
     return link.empty() || link[0] == '#' || (link[0] == '/' && (link.size() == 1 || link[1] != '/'));
 }
 
+// How many times s[i] repeats from i on.
+inline std::size_t run_of(std::string_view s, std::size_t i) {
+    const std::size_t end = s.find_first_not_of(s[i], i);
+    return (end == std::string_view::npos ? s.size() : end) - i;
+}
+
 // The inline parts of one line of a paragraph.
 inline std::string plain_inline(std::string_view s) {
     std::string out;
@@ -31,7 +37,7 @@ inline std::string plain_inline(std::string_view s) {
             out += s[i + 1];
             i += 2;
         } else if (c == '`') {
-            std::size_t ticks = s.find_first_not_of('`', i) - i;
+            const std::size_t ticks = run_of(s, i);
             const std::string fence(ticks, '`');
             const std::size_t close = s.find(fence, i + ticks);
             if (close == std::string_view::npos) {
@@ -46,8 +52,7 @@ inline std::string plain_inline(std::string_view s) {
             out += code;
             i = close + ticks;
         } else if (c == '*' || c == '_') {
-            const std::size_t run =
-                s.find_first_not_of(c, i) == std::string_view::npos ? s.size() - i : s.find_first_not_of(c, i) - i;
+            const std::size_t run = run_of(s, i);
             const std::string marks(run, c);
             const std::size_t close = s.find(marks, i + run);
             const bool opens = i + run < s.size() && s[i + run] != ' ';
