@@ -307,18 +307,17 @@ private:
     }
 
     // examples/<kind>/<name>/<stem>.tf and <stem>*.tf, sorted.
-    doc_fields examples(const std::string& kind, const std::string& name, const std::string& stem,
-                        std::string_view extension = ".tf") const {
+    doc_fields examples(const std::string& kind, const std::string& name, const std::string& stem) const {
         const fs::path dir = fs::path(s_.examples_dir) / kind / name;
         std::vector<std::string> files;
         if (fs::is_directory(s_.provider_dir / dir))
             for (const auto& e : fs::directory_iterator(s_.provider_dir / dir)) {
                 const std::string f = e.path().filename().string();
-                if (e.is_regular_file() && f.starts_with(stem) && f.ends_with(extension))
+                if (e.is_regular_file() && f.starts_with(stem) && f.ends_with(".tf"))
                     files.push_back((dir / f).generic_string());
             }
         std::sort(files.begin(), files.end());
-        const std::string main = (dir / (stem + std::string(extension))).generic_string();
+        const std::string main = (dir / (stem + ".tf")).generic_string();
         return {{"ExampleFile", main},
                 {"HasExample", fs::is_regular_file(s_.provider_dir / main)},
                 {"ExampleFiles", files},
@@ -361,15 +360,14 @@ private:
         doc_fields f;
         const std::string stem = without_extensions(file);
         const auto page_of = [&](const auto& entries, std::string_view kind, std::string_view type_word,
-                                 const std::string& example_stem) -> bool {
+                                 const std::string& example_stem) {
             std::string name = short_name_ + "_" + stem;
             const block_schema* b = find_named(entries, name);
             if (!b) b = find_named(entries, name = short_name_);
-            if (!b) return false;
+            if (!b) return;  // no such schema: rendered without page fields
             f = resource_fields(name, type_word, *b);
             f.merge(examples(std::string(kind), name, example_stem));
             if (kind == "resources") import_fields(f, name);
-            return true;
         };
         if (dir == "resources/") page_of(schemas_.resources, "resources", "Resource", "resource");
         else if (dir == "data-sources/") page_of(schemas_.data_sources, "data-sources", "Data Source", "data-source");
