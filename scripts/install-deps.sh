@@ -11,7 +11,10 @@ set -euo pipefail
 packages=(g++ pkgconf meson ninja-build protobuf-compiler protobuf-compiler-grpc
           libgrpc++-dev libprotobuf-dev libssl-dev libfmt-dev libboost1.81-dev
           nlohmann-json3-dev catch2 python3 ca-certificates time
-          gpg gpg-agent openssl)  # scripts/release.sh signs; test/registry makes keys and a CA
+          gpg gpg-agent openssl   # scripts/release.sh signs; test/registry makes keys and a CA
+          # examples/postgresql links libpq; its end-to-end test runs a throwaway
+          # server (initdb, pg_ctl, psql; test/e2e/pg_server.py), never the packaged cluster
+          libpq-dev postgresql-15 postgresql-client-15)
 
 missing=()
 for p in "${packages[@]}"; do

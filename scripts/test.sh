@@ -2,8 +2,9 @@
 # Runs every test: unit, conformance with go-cty, compile-fail, proto wire
 # contract, serve (the real provider process over gRPC with AutoMTLS),
 # packaging, end to end with real OpenTofu and HashiCorp Terraform over
-# protocols 6 and 5, the signed release installed from a local registry, a
-# fuzz smoke run and a benchmark smoke pass.
+# protocols 6 and 5 (examples/postgresql against real PostgreSQL servers),
+# the signed release installed from a local registry, a fuzz smoke run and
+# benchmark smoke passes.
 # Installs what it needs first (Debian packages, OpenTofu, Terraform).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -24,7 +25,7 @@ echo "build: $(( $(date +%s) - start )) s"
 step "Unit, compile-fail, proto, serve and packaging tests"
 meson test -C "$build" --no-rebuild --print-errorlogs --no-suite e2e
 
-step "End to end: OpenTofu and Terraform drive examples/local"
+step "End to end: OpenTofu and Terraform drive examples/local, and examples/postgresql against PostgreSQL servers the tests start"
 meson test -C "$build" --no-rebuild --print-errorlogs --suite e2e --verbose
 
 step "The release build as shipped (-Dstatic_release=true: static gRPC, protobuf, OpenSSL, libstdc++; stripped), driven by OpenTofu"
@@ -75,6 +76,9 @@ step "Planning benchmark smoke pass: every case runs once (timings are not judge
 
 step "Test driver benchmark smoke pass: every scenario runs once (timings are not judged)"
 "$build/bench/testing/tfpp_driver_bench" -smoke
+
+step "examples/postgresql benchmark smoke pass: 160 objects applied, planned and destroyed once (timings are not judged)"
+python3 "$repo/bench/postgresql/run.py" --cli "$tofu" --provider "$build/examples/terraform-provider-postgresql" --smoke
 
 step "tfpp against the Go framework: smoke pass of bench/anchor (every case runs on both sides; timings are not judged)"
 TFPP_TOFU="$tofu" python3 "$repo/bench/anchor/run.py" --smoke --build-dir "$static_build"

@@ -16,6 +16,7 @@
 #include <tfpp/provider/context.hpp>
 #include <tfpp/provider/function.hpp>
 #include <tfpp/provider/provider.hpp>
+#include <tfpp/provider/retry.hpp>
 #include <tfpp/schema/attribute.hpp>
 #include <tfpp/schema/options.hpp>
 #include <tfpp/schema/schema.hpp>

@@ -36,6 +36,8 @@ SEAMS = {
     ("rpc/detail/*", "provider/detail/engine.hpp"),
     ("serve/detail/*", "provider/detail/engine.hpp"),
     ("testing/detail/*", "provider/detail/engine.hpp"),
+    # Each RPC is one request for the logger: its fields and its masks.
+    ("rpc/detail/*", "diag/detail/log_context.hpp"),
     # The test driver computes proposed new states on encoded values, as
     # Core does.
     ("testing/detail/*", "codec/detail/msgpack_view.hpp"),

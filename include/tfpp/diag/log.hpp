@@ -2,13 +2,23 @@
 // OpenTofu parse and show at the right level under TF_LOG / TF_LOG_PROVIDER.
 //
 //   tfpp::log::info("wrote {} bytes to {}", n, path);
+//   tfpp::log::scope fields{{"database", name}};   // on every line of this thread until it ends
+//
+// Each line written while tfpp serves a request carries the request's fields
+// (tf_rpc, tf_req_id, tf_resource_type ...). Values of sensitive and
+// write-only attributes of the request's models, and of the provider's
+// configuration, are replaced by "***" in every line: a secret cannot be
+// logged through tfpp::log by mistake. mask_value and mask_field hide more.
 #pragma once
+
+#include <tfpp/diag/detail/log_context.hpp>
 
 #include <fmt/core.h>
 
 #include <atomic>
 #include <initializer_list>
 #include <span>
+#include <string>
 #include <string_view>
 #include <utility>
 
@@ -26,7 +36,8 @@ struct field {
 };
 
 // Where log lines go; tfpp::serve installs the hclog writer. Until then lines
-// are dropped, which keeps unit tests quiet.
+// are dropped, which keeps unit tests quiet. The sink gets lines already
+// masked, with the scope's fields after the line's own.
 using sink_fn = void (*)(level, std::string_view module, std::string_view message, std::span<const field> fields);
 inline std::atomic<sink_fn> sink{nullptr};
 inline std::atomic<level> threshold{level::off};
@@ -35,11 +46,33 @@ inline std::atomic<level> threshold{level::off};
     return l >= threshold.load(std::memory_order_relaxed) && sink.load(std::memory_order_relaxed) != nullptr;
 }
 
+// Fields added to every line this thread writes while the scope lives
+// (scopes nest). The strings are copied.
+class scope {
+public:
+    scope(std::initializer_list<std::pair<std::string_view, std::string_view>> fields)
+        : outer_size_(detail::push_log_fields(fields)) {}
+    ~scope() { detail::pop_log_fields(outer_size_); }
+    scope(const scope&) = delete;
+    scope& operator=(const scope&) = delete;
+
+private:
+    std::size_t outer_size_;
+};
+
+// Hides `secret` in every line: by this thread until the request being
+// served ends (by any thread for the rest of the process when `always`).
+// Empty strings are ignored.
+inline void mask_value(std::string_view secret, bool always = false) { detail::add_log_mask(secret, always); }
+// Hides the value of every field named `key` ("password", "token"), always.
+inline void mask_field(std::string_view key) { detail::add_log_field_mask(key); }
+
 // Writes one line from `module` ("provider" for provider code).
 inline void write(level l, std::string_view module, std::string_view message,
                   std::initializer_list<field> fields = {}) {
     if (sink_fn s = sink.load(std::memory_order_relaxed); s && l >= threshold.load(std::memory_order_relaxed))
-        s(l, module, message, std::span<const field>(fields.begin(), fields.size()));
+        detail::write_line(message, std::span<const field>(fields.begin(), fields.size()),
+                           [&](std::string_view m, std::span<const field> all) { s(l, module, m, all); });
 }
 inline void write(level l, std::string_view message) { write(l, "provider", message); }
 

@@ -5,10 +5,12 @@
 #pragma once
 
 #include <tfpp/diag/diagnostics.hpp>
+#include <tfpp/provider/cancel_callback.hpp>
 
 #include <any>
 #include <chrono>
 #include <condition_variable>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <stop_token>
@@ -69,6 +71,19 @@ public:
         std::condition_variable_any cv;
         std::unique_lock lock(m);
         return cv.wait_until(lock, stop_, until, [] { return false; }) || stop_.stop_requested() || deadline_passed();
+    }
+
+    // Whether the operation should give up: Terraform asked to stop, or the
+    // deadline passed.
+    [[nodiscard]] bool cancelled() const { return stop_requested() || deadline_passed(); }
+    // Calls fn once, from another thread, when Terraform asks to stop or the
+    // deadline passes while the returned object lives: the way to interrupt a
+    // call that blocks (a client library's cancel request, shutdown() on a
+    // socket). Its destructor waits for a run of fn in progress.
+    //   auto cancel = ctx.on_cancel([&] { PQcancel(...); });
+    //   PGresult* r = PQexec(conn, sql);   // returns early when cancelled
+    [[nodiscard]] cancel_callback on_cancel(std::function<void()> fn) const {
+        return cancel_callback(stop_, deadline_, std::move(fn));
     }
 
     // --- deadline: the operation's timeout from the model's tfpp::timeouts

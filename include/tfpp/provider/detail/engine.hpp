@@ -92,6 +92,8 @@ public:
         provider_deferred_.reset();
         config_model c;
         if (!decode_model(config, c, ctx)) return;
+        // The provider's password may reach any later line.
+        if (log::sink.load(std::memory_order_relaxed) != nullptr) mask_secrets(c, true);
         if constexpr (has_configure<P, config_model>) {
             context configure_ctx = make_context(ctx.deferral_allowed());
             guarded(configure_ctx, "provider configure", provider_schema(),

@@ -266,9 +266,75 @@ void drop_write_only(M& state) {
                                     [](auto& field, auto*) { field.set_null(); });
 }
 
+// Every string inside v, for the logger to mask.
+template <class T>
+void mask_strings(const T& v, bool always) {
+    using U = std::remove_cvref_t<T>;
+    if constexpr (is_schema_field<U>) {
+        mask_strings(static_cast<const value<typename U::value_type>&>(v), always);
+    } else if constexpr (is_value_v<U> || is_optional_v<U>) {
+        if (has_value(v)) mask_strings(*v, always);
+    } else if constexpr (std::is_same_v<U, std::string>) {
+        log::mask_value(v, always);
+    } else if constexpr (kind_of<U> == type_kind::list || kind_of<U> == type_kind::set) {
+        for (const auto& e : v) mask_strings(e, always);
+    } else if constexpr (kind_of<U> == type_kind::map) {
+        for (const auto& [key, e] : v) log::mask_value(key, always), mask_strings(e, always);
+    } else if constexpr (kind_of<U> == type_kind::object && is_reflectable<U>) {
+        for_each_index<U>([&]<std::size_t I>() { mask_strings(get<I>(v), always); });
+    }
+}
+
+template <class F>
+struct is_secret_field : std::bool_constant<F::template has<sensitive> || F::template has<write_only>> {};
+template <class T>
+consteval bool has_secrets() {
+    using U = strip_nullable_t<T>;
+    if constexpr (kind_of<U> == type_kind::list || kind_of<U> == type_kind::map || kind_of<U> == type_kind::set) {
+        return has_secrets<typename type_info<U>::element>();
+    } else if constexpr (kind_of<U> == type_kind::object && classify<U>() != struct_kind::plain) {
+        bool any = false;
+        for_each_index<U>([&]<std::size_t I>() {
+            using F = field_t<U, I>;
+            if constexpr (is_attribute<F>)
+                any = any || is_secret_field<F>::value || has_secrets<typename F::value_type>();
+            else if constexpr (is_block<F>) any = any || has_secrets<typename F::value_type>();
+        });
+        return any;
+    } else {
+        return false;
+    }
+}
+
+// Values of sensitive and write-only attributes anywhere in v (through nested
+// attributes, blocks and sets) are masked in log lines: until the request
+// ends, or for good (`always`, the provider's configuration).
+template <class T>
+void mask_secrets(const T& v, bool always) {
+    using U = std::remove_cvref_t<T>;
+    if constexpr (is_schema_field<U>) {
+        if constexpr (is_attribute<U> && is_secret_field<U>::value) mask_strings(v, always);
+        else if constexpr (has_secrets<typename U::value_type>())
+            mask_secrets(static_cast<const value<typename U::value_type>&>(v), always);
+    } else if constexpr (!has_secrets<U>()) {
+        return;
+    } else if constexpr (is_value_v<U> || is_optional_v<U>) {
+        if (has_value(v)) mask_secrets(*v, always);
+    } else if constexpr (kind_of<U> == type_kind::list || kind_of<U> == type_kind::set) {
+        for (const auto& e : v) mask_secrets(e, always);
+    } else if constexpr (kind_of<U> == type_kind::map) {
+        for (const auto& [key, e] : v) mask_secrets(e, always);
+    } else if constexpr (kind_of<U> == type_kind::object) {
+        for_each_index<U>([&]<std::size_t I>() { mask_secrets(get<I>(v), always); });
+    }
+}
+
 template <class M>
 bool decode_model(std::string_view bytes, M& out, context& ctx) {
-    return decode_msgpack(bytes.empty() ? null_bytes : bytes, out, ctx.diagnostics());
+    const bool ok = decode_msgpack(bytes.empty() ? null_bytes : bytes, out, ctx.diagnostics());
+    if constexpr (has_secrets<M>())
+        if (ok && log::sink.load(std::memory_order_relaxed) != nullptr) mask_secrets(out, false);
+    return ok;
 }
 
 // "local_file create": how diagnostics name the handler at fault.

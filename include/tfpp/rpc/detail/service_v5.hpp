@@ -24,96 +24,97 @@ public:
     }
     grpc::Status PrepareProviderConfig(grpc::ServerContext*, const tfplugin5::PrepareProviderConfig_Request* req,
                                        tfplugin5::PrepareProviderConfig_Response* resp) override {
-        return rpc_call("PrepareProviderConfig", [&] {
+        return rpc_call("PrepareProviderConfig", req, [&] {
             resp->mutable_prepared_config()->CopyFrom(req->config()), validate_provider_config(e_, *req, *resp);
         });
     }
     grpc::Status ValidateResourceTypeConfig(grpc::ServerContext*,
                                             const tfplugin5::ValidateResourceTypeConfig_Request* req,
                                             tfplugin5::ValidateResourceTypeConfig_Response* resp) override {
-        return rpc_call("ValidateResourceTypeConfig", [&] { validate_resource_config(e_, *req, *resp); });
+        return rpc_call("ValidateResourceTypeConfig", req, [&] { validate_resource_config(e_, *req, *resp); });
     }
     grpc::Status ValidateDataSourceConfig(grpc::ServerContext*, const tfplugin5::ValidateDataSourceConfig_Request* req,
                                           tfplugin5::ValidateDataSourceConfig_Response* resp) override {
-        return rpc_call("ValidateDataSourceConfig", [&] { validate_data_source_config(e_, *req, *resp); });
+        return rpc_call("ValidateDataSourceConfig", req, [&] { validate_data_source_config(e_, *req, *resp); });
     }
     grpc::Status Configure(grpc::ServerContext*, const tfplugin5::Configure_Request* req,
                            tfplugin5::Configure_Response* resp) override {
-        return rpc_call("Configure", [&] { configure_provider(e_, *req, *resp); });
+        return rpc_call("Configure", req, [&] { configure_provider(e_, *req, *resp); });
     }
     grpc::Status Stop(grpc::ServerContext*, const tfplugin5::Stop_Request* req,
                       tfplugin5::Stop_Response* resp) override {
-        return rpc_call("Stop", [&] { (void)req, (void)resp, e_.request_stop(); });
+        return rpc_call("Stop", req, [&] { (void)req, (void)resp, e_.request_stop(); });
     }
     grpc::Status GetMetadata(grpc::ServerContext*, const tfplugin5::GetMetadataMsg_Request* req,
                              tfplugin5::GetMetadataMsg_Response* resp) override {
-        return rpc_call("GetMetadata", [&] { (void)req, get_metadata(e_, *resp); });
+        return rpc_call("GetMetadata", req, [&] { (void)req, get_metadata(e_, *resp); });
     }
     grpc::Status UpgradeResourceState(grpc::ServerContext*, const tfplugin5::UpgradeResourceState_Request* req,
                                       tfplugin5::UpgradeResourceState_Response* resp) override {
-        return rpc_call("UpgradeResourceState", [&] { upgrade_resource_state(e_, *req, *resp); });
+        return rpc_call("UpgradeResourceState", req, [&] { upgrade_resource_state(e_, *req, *resp); });
     }
     grpc::Status GetResourceIdentitySchemas(grpc::ServerContext*,
                                             const tfplugin5::GetResourceIdentitySchemas_Request* req,
                                             tfplugin5::GetResourceIdentitySchemas_Response* resp) override {
-        return rpc_call("GetResourceIdentitySchemas", [&] { (void)req, get_resource_identity_schemas(e_, *resp); });
+        return rpc_call("GetResourceIdentitySchemas", req,
+                        [&] { (void)req, get_resource_identity_schemas(e_, *resp); });
     }
     grpc::Status UpgradeResourceIdentity(grpc::ServerContext*, const tfplugin5::UpgradeResourceIdentity_Request* req,
                                          tfplugin5::UpgradeResourceIdentity_Response* resp) override {
-        return rpc_call("UpgradeResourceIdentity", [&] { upgrade_resource_identity(e_, *req, *resp); });
+        return rpc_call("UpgradeResourceIdentity", req, [&] { upgrade_resource_identity(e_, *req, *resp); });
     }
     grpc::Status ReadResource(grpc::ServerContext*, const tfplugin5::ReadResource_Request* req,
                               tfplugin5::ReadResource_Response* resp) override {
-        return rpc_call("ReadResource", [&] { read_resource(e_, *req, *resp); });
+        return rpc_call("ReadResource", req, [&] { read_resource(e_, *req, *resp); });
     }
     grpc::Status PlanResourceChange(grpc::ServerContext*, const tfplugin5::PlanResourceChange_Request* req,
                                     tfplugin5::PlanResourceChange_Response* resp) override {
-        return rpc_call("PlanResourceChange", [&] { plan_resource_change(e_, *req, *resp); });
+        return rpc_call("PlanResourceChange", req, [&] { plan_resource_change(e_, *req, *resp); });
     }
     grpc::Status ApplyResourceChange(grpc::ServerContext*, const tfplugin5::ApplyResourceChange_Request* req,
                                      tfplugin5::ApplyResourceChange_Response* resp) override {
-        return rpc_call("ApplyResourceChange", [&] { apply_resource_change(e_, *req, *resp); });
+        return rpc_call("ApplyResourceChange", req, [&] { apply_resource_change(e_, *req, *resp); });
     }
     grpc::Status ImportResourceState(grpc::ServerContext*, const tfplugin5::ImportResourceState_Request* req,
                                      tfplugin5::ImportResourceState_Response* resp) override {
-        return rpc_call("ImportResourceState", [&] { import_resource_state(e_, *req, *resp); });
+        return rpc_call("ImportResourceState", req, [&] { import_resource_state(e_, *req, *resp); });
     }
     grpc::Status MoveResourceState(grpc::ServerContext*, const tfplugin5::MoveResourceState_Request* req,
                                    tfplugin5::MoveResourceState_Response* resp) override {
-        return rpc_call("MoveResourceState", [&] { move_resource_state(e_, *req, *resp); });
+        return rpc_call("MoveResourceState", req, [&] { move_resource_state(e_, *req, *resp); });
     }
     grpc::Status ReadDataSource(grpc::ServerContext*, const tfplugin5::ReadDataSource_Request* req,
                                 tfplugin5::ReadDataSource_Response* resp) override {
-        return rpc_call("ReadDataSource", [&] { read_data_source(e_, *req, *resp); });
+        return rpc_call("ReadDataSource", req, [&] { read_data_source(e_, *req, *resp); });
     }
     grpc::Status GenerateResourceConfig(grpc::ServerContext*, const tfplugin5::GenerateResourceConfig_Request* req,
                                         tfplugin5::GenerateResourceConfig_Response* resp) override {
-        return rpc_call("GenerateResourceConfig", [&] {
+        return rpc_call("GenerateResourceConfig", req, [&] {
             answer_not_supported(*resp, "GenerateResourceConfig", "generating configuration for " + req->type_name());
         });
     }
     grpc::Status ValidateEphemeralResourceConfig(grpc::ServerContext*,
                                                  const tfplugin5::ValidateEphemeralResourceConfig_Request* req,
                                                  tfplugin5::ValidateEphemeralResourceConfig_Response* resp) override {
-        return rpc_call("ValidateEphemeralResourceConfig",
+        return rpc_call("ValidateEphemeralResourceConfig", req,
                         [&] { validate_ephemeral_resource_config(e_, *req, *resp); });
     }
     grpc::Status OpenEphemeralResource(grpc::ServerContext*, const tfplugin5::OpenEphemeralResource_Request* req,
                                        tfplugin5::OpenEphemeralResource_Response* resp) override {
-        return rpc_call("OpenEphemeralResource", [&] { open_ephemeral_resource(e_, *req, *resp); });
+        return rpc_call("OpenEphemeralResource", req, [&] { open_ephemeral_resource(e_, *req, *resp); });
     }
     grpc::Status RenewEphemeralResource(grpc::ServerContext*, const tfplugin5::RenewEphemeralResource_Request* req,
                                         tfplugin5::RenewEphemeralResource_Response* resp) override {
-        return rpc_call("RenewEphemeralResource", [&] { renew_ephemeral_resource(e_, *req, *resp); });
+        return rpc_call("RenewEphemeralResource", req, [&] { renew_ephemeral_resource(e_, *req, *resp); });
     }
     grpc::Status CloseEphemeralResource(grpc::ServerContext*, const tfplugin5::CloseEphemeralResource_Request* req,
                                         tfplugin5::CloseEphemeralResource_Response* resp) override {
-        return rpc_call("CloseEphemeralResource", [&] { close_ephemeral_resource(e_, *req, *resp); });
+        return rpc_call("CloseEphemeralResource", req, [&] { close_ephemeral_resource(e_, *req, *resp); });
     }
     grpc::Status ValidateListResourceConfig(grpc::ServerContext*,
                                             const tfplugin5::ValidateListResourceConfig_Request* req,
                                             tfplugin5::ValidateListResourceConfig_Response* resp) override {
-        return rpc_call("ValidateListResourceConfig", [&] {
+        return rpc_call("ValidateListResourceConfig", req, [&] {
             answer_not_supported(*resp, "ValidateListResourceConfig", "list resource " + req->type_name());
         });
     }
@@ -123,21 +124,21 @@ public:
     }
     grpc::Status CallFunction(grpc::ServerContext*, const tfplugin5::CallFunction_Request* req,
                               tfplugin5::CallFunction_Response* resp) override {
-        return rpc_call("CallFunction", [&] { call_function(e_, *req, *resp); });
+        return rpc_call("CallFunction", req, [&] { call_function(e_, *req, *resp); });
     }
     grpc::Status PlanAction(grpc::ServerContext*, const tfplugin5::PlanAction_Request* req,
                             tfplugin5::PlanAction_Response* resp) override {
-        return rpc_call("PlanAction",
+        return rpc_call("PlanAction", req,
                         [&] { answer_not_supported(*resp, "PlanAction", "action " + req->action_type()); });
     }
     grpc::Status ValidateActionConfig(grpc::ServerContext*, const tfplugin5::ValidateActionConfig_Request* req,
                                       tfplugin5::ValidateActionConfig_Response* resp) override {
-        return rpc_call("ValidateActionConfig",
+        return rpc_call("ValidateActionConfig", req,
                         [&] { answer_not_supported(*resp, "ValidateActionConfig", "action " + req->type_name()); });
     }
     grpc::Status ListResource(grpc::ServerContext*, const tfplugin5::ListResource_Request* req,
                               grpc::ServerWriter<tfplugin5::ListResource_Event>* writer) override {
-        return rpc_call("ListResource", [&] {
+        return rpc_call("ListResource", req, [&] {
             tfplugin5::ListResource_Event event;
             diagnostics_to_proto(not_supported("ListResource", "list resource " + req->type_name()),
                                  event.mutable_diagnostic());
@@ -146,7 +147,7 @@ public:
     }
     grpc::Status InvokeAction(grpc::ServerContext*, const tfplugin5::InvokeAction_Request* req,
                               grpc::ServerWriter<tfplugin5::InvokeAction_Event>* writer) override {
-        return rpc_call("InvokeAction", [&] {
+        return rpc_call("InvokeAction", req, [&] {
             tfplugin5::InvokeAction_Event event;
             diagnostics_to_proto(not_supported("InvokeAction", "action " + req->action_type()),
                                  event.mutable_completed()->mutable_diagnostics());

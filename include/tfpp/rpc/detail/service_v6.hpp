@@ -24,125 +24,126 @@ public:
     }
     grpc::Status ValidateProviderConfig(grpc::ServerContext*, const tfplugin6::ValidateProviderConfig_Request* req,
                                         tfplugin6::ValidateProviderConfig_Response* resp) override {
-        return rpc_call("ValidateProviderConfig", [&] { validate_provider_config(e_, *req, *resp); });
+        return rpc_call("ValidateProviderConfig", req, [&] { validate_provider_config(e_, *req, *resp); });
     }
     grpc::Status ValidateResourceConfig(grpc::ServerContext*, const tfplugin6::ValidateResourceConfig_Request* req,
                                         tfplugin6::ValidateResourceConfig_Response* resp) override {
-        return rpc_call("ValidateResourceConfig", [&] { validate_resource_config(e_, *req, *resp); });
+        return rpc_call("ValidateResourceConfig", req, [&] { validate_resource_config(e_, *req, *resp); });
     }
     grpc::Status ValidateDataResourceConfig(grpc::ServerContext*,
                                             const tfplugin6::ValidateDataResourceConfig_Request* req,
                                             tfplugin6::ValidateDataResourceConfig_Response* resp) override {
-        return rpc_call("ValidateDataResourceConfig", [&] { validate_data_source_config(e_, *req, *resp); });
+        return rpc_call("ValidateDataResourceConfig", req, [&] { validate_data_source_config(e_, *req, *resp); });
     }
     grpc::Status ConfigureProvider(grpc::ServerContext*, const tfplugin6::ConfigureProvider_Request* req,
                                    tfplugin6::ConfigureProvider_Response* resp) override {
-        return rpc_call("ConfigureProvider", [&] { configure_provider(e_, *req, *resp); });
+        return rpc_call("ConfigureProvider", req, [&] { configure_provider(e_, *req, *resp); });
     }
     grpc::Status StopProvider(grpc::ServerContext*, const tfplugin6::StopProvider_Request* req,
                               tfplugin6::StopProvider_Response* resp) override {
-        return rpc_call("StopProvider", [&] { (void)req, (void)resp, e_.request_stop(); });
+        return rpc_call("StopProvider", req, [&] { (void)req, (void)resp, e_.request_stop(); });
     }
     grpc::Status ValidateStateStoreConfig(grpc::ServerContext*, const tfplugin6::ValidateStateStore_Request* req,
                                           tfplugin6::ValidateStateStore_Response* resp) override {
-        return rpc_call("ValidateStateStoreConfig", [&] {
+        return rpc_call("ValidateStateStoreConfig", req, [&] {
             answer_not_supported(*resp, "ValidateStateStoreConfig", "state store " + req->type_name());
         });
     }
     grpc::Status ConfigureStateStore(grpc::ServerContext*, const tfplugin6::ConfigureStateStore_Request* req,
                                      tfplugin6::ConfigureStateStore_Response* resp) override {
-        return rpc_call("ConfigureStateStore",
+        return rpc_call("ConfigureStateStore", req,
                         [&] { answer_not_supported(*resp, "ConfigureStateStore", "state store " + req->type_name()); });
     }
     grpc::Status LockState(grpc::ServerContext*, const tfplugin6::LockState_Request* req,
                            tfplugin6::LockState_Response* resp) override {
-        return rpc_call("LockState",
+        return rpc_call("LockState", req,
                         [&] { answer_not_supported(*resp, "LockState", "state store " + req->type_name()); });
     }
     grpc::Status UnlockState(grpc::ServerContext*, const tfplugin6::UnlockState_Request* req,
                              tfplugin6::UnlockState_Response* resp) override {
-        return rpc_call("UnlockState",
+        return rpc_call("UnlockState", req,
                         [&] { answer_not_supported(*resp, "UnlockState", "state store " + req->type_name()); });
     }
     grpc::Status GetStates(grpc::ServerContext*, const tfplugin6::GetStates_Request* req,
                            tfplugin6::GetStates_Response* resp) override {
-        return rpc_call("GetStates",
+        return rpc_call("GetStates", req,
                         [&] { answer_not_supported(*resp, "GetStates", "state store " + req->type_name()); });
     }
     grpc::Status DeleteState(grpc::ServerContext*, const tfplugin6::DeleteState_Request* req,
                              tfplugin6::DeleteState_Response* resp) override {
-        return rpc_call("DeleteState",
+        return rpc_call("DeleteState", req,
                         [&] { answer_not_supported(*resp, "DeleteState", "state store " + req->type_name()); });
     }
     grpc::Status GetMetadata(grpc::ServerContext*, const tfplugin6::GetMetadataMsg_Request* req,
                              tfplugin6::GetMetadataMsg_Response* resp) override {
-        return rpc_call("GetMetadata", [&] { (void)req, get_metadata(e_, *resp); });
+        return rpc_call("GetMetadata", req, [&] { (void)req, get_metadata(e_, *resp); });
     }
     grpc::Status UpgradeResourceState(grpc::ServerContext*, const tfplugin6::UpgradeResourceState_Request* req,
                                       tfplugin6::UpgradeResourceState_Response* resp) override {
-        return rpc_call("UpgradeResourceState", [&] { upgrade_resource_state(e_, *req, *resp); });
+        return rpc_call("UpgradeResourceState", req, [&] { upgrade_resource_state(e_, *req, *resp); });
     }
     grpc::Status GetResourceIdentitySchemas(grpc::ServerContext*,
                                             const tfplugin6::GetResourceIdentitySchemas_Request* req,
                                             tfplugin6::GetResourceIdentitySchemas_Response* resp) override {
-        return rpc_call("GetResourceIdentitySchemas", [&] { (void)req, get_resource_identity_schemas(e_, *resp); });
+        return rpc_call("GetResourceIdentitySchemas", req,
+                        [&] { (void)req, get_resource_identity_schemas(e_, *resp); });
     }
     grpc::Status UpgradeResourceIdentity(grpc::ServerContext*, const tfplugin6::UpgradeResourceIdentity_Request* req,
                                          tfplugin6::UpgradeResourceIdentity_Response* resp) override {
-        return rpc_call("UpgradeResourceIdentity", [&] { upgrade_resource_identity(e_, *req, *resp); });
+        return rpc_call("UpgradeResourceIdentity", req, [&] { upgrade_resource_identity(e_, *req, *resp); });
     }
     grpc::Status ReadResource(grpc::ServerContext*, const tfplugin6::ReadResource_Request* req,
                               tfplugin6::ReadResource_Response* resp) override {
-        return rpc_call("ReadResource", [&] { read_resource(e_, *req, *resp); });
+        return rpc_call("ReadResource", req, [&] { read_resource(e_, *req, *resp); });
     }
     grpc::Status PlanResourceChange(grpc::ServerContext*, const tfplugin6::PlanResourceChange_Request* req,
                                     tfplugin6::PlanResourceChange_Response* resp) override {
-        return rpc_call("PlanResourceChange", [&] { plan_resource_change(e_, *req, *resp); });
+        return rpc_call("PlanResourceChange", req, [&] { plan_resource_change(e_, *req, *resp); });
     }
     grpc::Status ApplyResourceChange(grpc::ServerContext*, const tfplugin6::ApplyResourceChange_Request* req,
                                      tfplugin6::ApplyResourceChange_Response* resp) override {
-        return rpc_call("ApplyResourceChange", [&] { apply_resource_change(e_, *req, *resp); });
+        return rpc_call("ApplyResourceChange", req, [&] { apply_resource_change(e_, *req, *resp); });
     }
     grpc::Status ImportResourceState(grpc::ServerContext*, const tfplugin6::ImportResourceState_Request* req,
                                      tfplugin6::ImportResourceState_Response* resp) override {
-        return rpc_call("ImportResourceState", [&] { import_resource_state(e_, *req, *resp); });
+        return rpc_call("ImportResourceState", req, [&] { import_resource_state(e_, *req, *resp); });
     }
     grpc::Status MoveResourceState(grpc::ServerContext*, const tfplugin6::MoveResourceState_Request* req,
                                    tfplugin6::MoveResourceState_Response* resp) override {
-        return rpc_call("MoveResourceState", [&] { move_resource_state(e_, *req, *resp); });
+        return rpc_call("MoveResourceState", req, [&] { move_resource_state(e_, *req, *resp); });
     }
     grpc::Status ReadDataSource(grpc::ServerContext*, const tfplugin6::ReadDataSource_Request* req,
                                 tfplugin6::ReadDataSource_Response* resp) override {
-        return rpc_call("ReadDataSource", [&] { read_data_source(e_, *req, *resp); });
+        return rpc_call("ReadDataSource", req, [&] { read_data_source(e_, *req, *resp); });
     }
     grpc::Status GenerateResourceConfig(grpc::ServerContext*, const tfplugin6::GenerateResourceConfig_Request* req,
                                         tfplugin6::GenerateResourceConfig_Response* resp) override {
-        return rpc_call("GenerateResourceConfig", [&] {
+        return rpc_call("GenerateResourceConfig", req, [&] {
             answer_not_supported(*resp, "GenerateResourceConfig", "generating configuration for " + req->type_name());
         });
     }
     grpc::Status ValidateEphemeralResourceConfig(grpc::ServerContext*,
                                                  const tfplugin6::ValidateEphemeralResourceConfig_Request* req,
                                                  tfplugin6::ValidateEphemeralResourceConfig_Response* resp) override {
-        return rpc_call("ValidateEphemeralResourceConfig",
+        return rpc_call("ValidateEphemeralResourceConfig", req,
                         [&] { validate_ephemeral_resource_config(e_, *req, *resp); });
     }
     grpc::Status OpenEphemeralResource(grpc::ServerContext*, const tfplugin6::OpenEphemeralResource_Request* req,
                                        tfplugin6::OpenEphemeralResource_Response* resp) override {
-        return rpc_call("OpenEphemeralResource", [&] { open_ephemeral_resource(e_, *req, *resp); });
+        return rpc_call("OpenEphemeralResource", req, [&] { open_ephemeral_resource(e_, *req, *resp); });
     }
     grpc::Status RenewEphemeralResource(grpc::ServerContext*, const tfplugin6::RenewEphemeralResource_Request* req,
                                         tfplugin6::RenewEphemeralResource_Response* resp) override {
-        return rpc_call("RenewEphemeralResource", [&] { renew_ephemeral_resource(e_, *req, *resp); });
+        return rpc_call("RenewEphemeralResource", req, [&] { renew_ephemeral_resource(e_, *req, *resp); });
     }
     grpc::Status CloseEphemeralResource(grpc::ServerContext*, const tfplugin6::CloseEphemeralResource_Request* req,
                                         tfplugin6::CloseEphemeralResource_Response* resp) override {
-        return rpc_call("CloseEphemeralResource", [&] { close_ephemeral_resource(e_, *req, *resp); });
+        return rpc_call("CloseEphemeralResource", req, [&] { close_ephemeral_resource(e_, *req, *resp); });
     }
     grpc::Status ValidateListResourceConfig(grpc::ServerContext*,
                                             const tfplugin6::ValidateListResourceConfig_Request* req,
                                             tfplugin6::ValidateListResourceConfig_Response* resp) override {
-        return rpc_call("ValidateListResourceConfig", [&] {
+        return rpc_call("ValidateListResourceConfig", req, [&] {
             answer_not_supported(*resp, "ValidateListResourceConfig", "list resource " + req->type_name());
         });
     }
@@ -152,21 +153,21 @@ public:
     }
     grpc::Status CallFunction(grpc::ServerContext*, const tfplugin6::CallFunction_Request* req,
                               tfplugin6::CallFunction_Response* resp) override {
-        return rpc_call("CallFunction", [&] { call_function(e_, *req, *resp); });
+        return rpc_call("CallFunction", req, [&] { call_function(e_, *req, *resp); });
     }
     grpc::Status PlanAction(grpc::ServerContext*, const tfplugin6::PlanAction_Request* req,
                             tfplugin6::PlanAction_Response* resp) override {
-        return rpc_call("PlanAction",
+        return rpc_call("PlanAction", req,
                         [&] { answer_not_supported(*resp, "PlanAction", "action " + req->action_type()); });
     }
     grpc::Status ValidateActionConfig(grpc::ServerContext*, const tfplugin6::ValidateActionConfig_Request* req,
                                       tfplugin6::ValidateActionConfig_Response* resp) override {
-        return rpc_call("ValidateActionConfig",
+        return rpc_call("ValidateActionConfig", req,
                         [&] { answer_not_supported(*resp, "ValidateActionConfig", "action " + req->type_name()); });
     }
     grpc::Status ListResource(grpc::ServerContext*, const tfplugin6::ListResource_Request* req,
                               grpc::ServerWriter<tfplugin6::ListResource_Event>* writer) override {
-        return rpc_call("ListResource", [&] {
+        return rpc_call("ListResource", req, [&] {
             tfplugin6::ListResource_Event event;
             diagnostics_to_proto(not_supported("ListResource", "list resource " + req->type_name()),
                                  event.mutable_diagnostic());
@@ -175,7 +176,7 @@ public:
     }
     grpc::Status InvokeAction(grpc::ServerContext*, const tfplugin6::InvokeAction_Request* req,
                               grpc::ServerWriter<tfplugin6::InvokeAction_Event>* writer) override {
-        return rpc_call("InvokeAction", [&] {
+        return rpc_call("InvokeAction", req, [&] {
             tfplugin6::InvokeAction_Event event;
             diagnostics_to_proto(not_supported("InvokeAction", "action " + req->action_type()),
                                  event.mutable_completed()->mutable_diagnostics());
@@ -184,7 +185,7 @@ public:
     }
     grpc::Status ReadStateBytes(grpc::ServerContext*, const tfplugin6::ReadStateBytes_Request* req,
                                 grpc::ServerWriter<tfplugin6::ReadStateBytes_Response>* writer) override {
-        return rpc_call("ReadStateBytes", [&] {
+        return rpc_call("ReadStateBytes", req, [&] {
             tfplugin6::ReadStateBytes_Response chunk;
             diagnostics_to_proto(not_supported("ReadStateBytes", "state store " + req->type_name()),
                                  chunk.mutable_diagnostics());

@@ -1,0 +1,37 @@
+// What the resources share: quoting, grantees and error reports.
+#pragma once
+
+#include "connection.hpp"
+
+#include <tfpp/tfpp.hpp>
+
+#include <string>
+#include <string_view>
+
+namespace postgresql {
+
+// A string literal that means the same whatever standard_conforming_strings says.
+inline std::string literal(std::string_view s) {
+    std::string out = "E'";
+    for (char ch : s) {
+        if (ch == '\'' || ch == '\\') out += ch;
+        out += ch;
+    }
+    return out + "'";
+}
+
+// The role a privilege is granted to: `public` is the keyword PUBLIC.
+inline std::string grantee(const std::string& role) { return role == "public" ? "PUBLIC" : quote_identifier(role); }
+
+// An error with the server's message and SQLSTATE, at the attribute that caused it.
+inline void report(tfpp::context& ctx, std::string summary, const server_error& e, tfpp::attribute_path path = {}) {
+    ctx.error(std::move(summary), e.describe(), std::move(path));
+}
+
+// Whether a failure says the object is gone: its database, schema, role or
+// relation does not exist.
+inline bool gone(const server_error& e) {
+    return e.is("3D000") || e.is("3F000") || e.is("42704") || e.is("42P01") || e.is("42883");
+}
+
+}  // namespace postgresql
