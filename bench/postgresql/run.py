@@ -67,6 +67,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(REPO, "test", "e2e"))
 from pg_server import PostgresServer  # noqa: E402
+from run_postgresql import SCALE_RESOURCES  # noqa: E402
 
 VERSION = "0.1.0"
 SOURCE = "tfpp/postgresql"
@@ -80,61 +81,15 @@ CLK_TCK = os.sysconf("SC_CLK_TCK")
 MAIN_TF = '''terraform {
   required_providers {
     postgresql = {
-      source  = "%(source)s"
-      version = "%(version)s"
+      source  = "%s"
+      version = "%s"
     }
   }
 }
 
 provider "postgresql" {}
 
-locals {
-  roles     = [for i in range(50) : format("sc_role_%%02d", i)]
-  databases = [for i in range(10) : format("sc_db_%%02d", i)]
-  # 50 grants on databases and 50 on their public schemas: each (database,
-  # role, object) once, the roles spread over the databases
-  database_grants = { for i in range(50) : "db-${i}" => {
-    database   = local.databases[i %% 10]
-    role       = local.roles[i]
-    privileges = i %% 2 == 0 ? ["CONNECT"] : ["CONNECT", "TEMPORARY"]
-  } }
-  schema_grants = { for i in range(50) : "schema-${i}" => {
-    database   = local.databases[i %% 10]
-    role       = local.roles[(i + 25) %% 50]
-    privileges = i %% 3 == 0 ? ["USAGE"] : ["CREATE", "USAGE"]
-  } }
-}
-
-resource "postgresql_role" "r" {
-  for_each         = toset(local.roles)
-  name             = each.value
-  login            = true
-  connection_limit = 3
-}
-
-resource "postgresql_database" "d" {
-  count            = 10
-  name             = local.databases[count.index]
-  connection_limit = 20
-}
-
-resource "postgresql_grant" "database" {
-  for_each    = local.database_grants
-  database    = postgresql_database.d[index(local.databases, each.value.database)].name
-  role        = postgresql_role.r[each.value.role].name
-  object_type = "database"
-  privileges  = each.value.privileges
-}
-
-resource "postgresql_grant" "schema" {
-  for_each    = local.schema_grants
-  database    = postgresql_database.d[index(local.databases, each.value.database)].name
-  role        = postgresql_role.r[each.value.role].name
-  object_type = "schema"
-  schema      = "public"
-  privileges  = each.value.privileges
-}
-''' % {"source": SOURCE, "version": VERSION}
+''' % (SOURCE, VERSION) + SCALE_RESOURCES
 
 N_ROLES, N_DATABASES, N_RESOURCES = 50, 10, 160
 ROLE_LIKE, DATABASE_LIKE = "sc\\_role\\_%", "sc\\_db\\_%"

@@ -260,8 +260,17 @@ struct grant_model {
     };
 };
 
+// A grant is named by its id, which holds everything that names it.
+struct grant_identity {
+    tfpp::required<std::string> id;
+    struct docs {
+        tfpp::doc id{.markdown = "`database/role/object_type[/schema[/objects,...]]`."};
+    };
+};
+
 struct grant_resource {
     using model = grant_model;
+    using identity = grant_identity;
     static constexpr std::string_view type_name = "postgresql_grant";
     static constexpr bool compiled_separately = true;  // in its own file: see role.cpp
     static constexpr tfpp::doc doc{.markdown =
@@ -275,6 +284,9 @@ struct grant_resource {
     std::optional<model> update(model plan, const model& prior, tfpp::context& ctx);
     void destroy(const model& state, tfpp::context& ctx);
     std::optional<model> import_state(std::string_view id, tfpp::context& ctx);
+    std::optional<model> import_identity(const grant_identity& id, tfpp::context& ctx) {
+        return import_state(*id.id, ctx);
+    }
 };
 
 // --- data sources

@@ -26,7 +26,9 @@ std::string role_options(const role_model& m) {
 std::optional<server_error> set_password(connection& c, const role_model& m, tfpp::context& ctx) {
     const auto hashed = c.encrypt_password(*m.name, *m.password_wo);
     if (!hashed) return server_error::of("XX000", "could not hash the password");
-    // The statement holds only the SCRAM hash; tfpp::log masks the password anyway.
+    // The statement holds only the SCRAM hash, and the log shows neither
+    // (tfpp masks the write-only password by itself).
+    tfpp::log::mask_value(*hashed);
     if (auto r = c.exec("ALTER ROLE " + quote_identifier(*m.name) + " PASSWORD " + literal(*hashed), {}, ctx); !r)
         return r.error;
     return std::nullopt;

@@ -231,9 +231,13 @@ class Shared:
         self.cli_config = os.path.join(root, "cli.tfrc")
         with open(self.cli_config, "w") as f:
             f.write('provider_installation {\n  filesystem_mirror {\n    path = "%s"\n  }\n}\n' % mirror)
+        # The caller's TF_* settings (a missing TF_CLI_CONFIG_FILE prints a warning first) stay out.
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("TF_", "PLUGIN_"))}
         out = subprocess.run([args.cli, "version"], capture_output=True, text=True,
-                             env={**os.environ, "CHECKPOINT_DISABLE": "1"}).stdout
-        self.cli_version = out.strip().splitlines()[0] if out.strip() else "unknown"
+                             env={**env, "CHECKPOINT_DISABLE": "1"}).stdout
+        lines = [l for l in out.splitlines() if re.match(r"(OpenTofu|Terraform) v\d", l)]
+        check(lines, f"{args.cli} version printed no version: {out!r}")
+        self.cli_version = lines[0].strip()
         self.opentofu = self.cli_version.startswith("OpenTofu")
         v = version_tuple(self.cli_version)
         # write-only attributes: OpenTofu 1.11, Terraform 1.11; resource identity: both 1.12
@@ -258,7 +262,7 @@ class Workspace:
             "TF_IN_AUTOMATION": "1",
             "CHECKPOINT_DISABLE": "1",
             "TF_CLI_CONFIG_FILE": shared.cli_config,
-            "TF_LOG_PROVIDER": "INFO",
+            "TF_LOG_PROVIDER": "DEBUG",  # the provider's statements, which must never show a password
             "TF_LOG_PATH": self.log,
             "TFPP_PROTOCOL_VERSIONS": str(self.args.protocol),
             "HOME": self.root,
@@ -534,6 +538,12 @@ resource "postgresql_grant" "public_schema" {{
         check(db.q("select current_user", tcp=True, user="lc_app", password=secret1) == "lc_app",
               "lc_app cannot log in with its write-only password")
         check(secret1 not in ws.state_file(), "the write-only password is in the state")
+        with open(ws.log, errors="replace") as f:
+            log = f.read()
+        check("running ALTER ROLE" in log and "tf_req_id=" in log,
+              "the provider's statements, with their request fields, are not in the debug log")
+        for secret in ("app-Secret-1", "SCRAM-SHA-256$"):
+            check(secret not in log, f"the debug log shows {secret!r}: the password or its hash")
     r = ws.resources()
     check(r["postgresql_grant.connect"]["id"] == "lc_db/lc_app/database",
           f"the database grant's id: {r['postgresql_grant.connect']['id']}")
@@ -545,7 +555,8 @@ resource "postgresql_grant" "public_schema" {{
     if identity:
         for address, expected in (("postgresql_role.app", {"name": "lc_app"}),
                                   ("postgresql_database.db", {"name": "lc_db"}),
-                                  ("postgresql_schema.s", {"database": "lc_db", "name": "lc_schema"})):
+                                  ("postgresql_schema.s", {"database": "lc_db", "name": "lc_schema"}),
+                                  ("postgresql_grant.public_schema", {"id": "lc_db/lc_app/schema/public"})):
             stored = ws.stored_instance(address).get("identity")
             check(stored == expected, f"{address}'s identity in the state: {stored}, expected {expected}")
     ws.plan_empty()
@@ -755,11 +766,8 @@ output "quoted" {{
     table_x_intact()
 
 
-@scenario("scale", "tcp")
-def scale(ws):
-    """50 roles, 10 databases and 100 grants in one apply, parallel."""
-    db = ws.db
-    ws.write('''locals {
+# The scale scenario's objects (bench/postgresql/run.py measures the same).
+SCALE_RESOURCES = '''locals {
   roles     = [for i in range(50) : format("sc_role_%02d", i)]
   databases = [for i in range(10) : format("sc_db_%02d", i)]
   # 50 grants on databases and 50 on their public schemas: each (database,
@@ -805,7 +813,14 @@ resource "postgresql_grant" "schema" {
   schema      = "public"
   privileges  = each.value.privileges
 }
-''')
+'''
+
+
+@scenario("scale", "tcp")
+def scale(ws):
+    """50 roles, 10 databases and 100 grants in one apply, parallel."""
+    db = ws.db
+    ws.write(SCALE_RESOURCES)
     ws.init()
     times = {}
     _, out = ws.run("apply", "-auto-approve", "-parallelism=10", timeout=900)
@@ -1046,6 +1061,7 @@ resource "postgresql_grant" "tables" {
     if ws.shared.identity and ws.args.protocol == 6:
         db.q("CREATE ROLE im_ident CONNECTION LIMIT 2")
         db.q("CREATE SCHEMA im_ident_schema", "im_db")
+        db.q("GRANT USAGE ON SCHEMA im_ident_schema TO im_ident", "im_db")
         ident = '''
 resource "postgresql_role" "ident" {
   name             = "im_ident"
@@ -1054,7 +1070,19 @@ resource "postgresql_role" "ident" {
 
 resource "postgresql_schema" "ident" {
   name     = "im_ident_schema"
-  database = "im_db"
+  database = postgresql_database.db.name
+  policy {
+    role       = postgresql_role.ident.name
+    privileges = ["USAGE"]
+  }
+}
+
+resource "postgresql_grant" "ident" {
+  database    = postgresql_database.db.name
+  role        = postgresql_role.ident.name
+  object_type = "schema"
+  schema      = postgresql_schema.ident.name
+  privileges  = ["USAGE"]
 }
 '''
         ws.write(resources + table_grant + ident + '''
@@ -1067,9 +1095,14 @@ import {
   to       = postgresql_schema.ident
   identity = { database = "im_db", name = "im_ident_schema" }
 }
+
+import {
+  to       = postgresql_grant.ident
+  identity = { id = "im_db/im_ident/schema/im_ident_schema" }
+}
 ''')
         _, out = ws.run("plan", "-detailed-exitcode", expect=(0, 2))
-        expect_counts(out, **{"import": 2, "add": 0, "change": 0, "destroy": 0})
+        expect_counts(out, **{"import": 3, "add": 0, "change": 0, "destroy": 0})
         ws.run("apply", "-auto-approve")
         check(ws.stored_instance("postgresql_role.ident").get("identity") == {"name": "im_ident"},
               "the role's identity is not in the state")
@@ -1078,6 +1111,7 @@ import {
         r = ws.resources()
         check(r["postgresql_role.ident"]["connection_limit"] == 2, "the role imported by identity was not read")
         check(r["postgresql_schema.ident"]["owner"] == ws.pg.superuser, "the schema imported by identity")
+        check(r["postgresql_grant.ident"]["privileges"] == ["USAGE"], "the grant imported by identity was not read")
         ws.write(resources + table_grant + ident)
         ws.plan_empty()
     else:
