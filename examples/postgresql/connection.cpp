@@ -219,7 +219,7 @@ std::vector<std::string> rows::array(int row, int col) const {
     const std::string t = text(row, col);
     if (t.size() < 2 || t == "{}") return out;
     std::string cur;
-    bool quoted = false, in_quotes = false;
+    bool in_quotes = false;
     for (std::size_t i = 1; i + 1 < t.size(); ++i) {
         const char ch = t[i];
         if (in_quotes) {
@@ -227,16 +227,14 @@ std::vector<std::string> rows::array(int row, int col) const {
             else if (ch == '"') in_quotes = false;
             else cur += ch;
         } else if (ch == '"') {
-            in_quotes = quoted = true;
+            in_quotes = true;
         } else if (ch == ',') {
             out.push_back(std::move(cur));
             cur.clear();
-            quoted = false;
         } else {
             cur += ch;
         }
     }
-    (void)quoted;
     out.push_back(std::move(cur));
     return out;
 }
