@@ -76,7 +76,7 @@ std::optional<role_data_model> role_data_source::read(model config, tfpp::contex
                               "SELECT rolcanlogin, rolsuper, rolcreatedb, rolcreaterole, rolconnlimit,\n"
                               "  CASE WHEN rolvaliduntil IS NULL OR NOT isfinite(rolvaliduntil) THEN NULL\n"
                               "       ELSE to_char(rolvaliduntil AT TIME ZONE 'UTC', "
-                              "'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') END,\n"
+                              "'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"') END,\n"
                               "  ARRAY(SELECT g.rolname FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid\n"
                               "        WHERE m.member = r.oid ORDER BY 1)\n"
                               "FROM pg_roles r WHERE rolname = $1",
@@ -89,7 +89,7 @@ std::optional<role_data_model> role_data_source::read(model config, tfpp::contex
     config.create_database = r.result.boolean(0, 2);
     config.create_role = r.result.boolean(0, 3);
     config.connection_limit = r.result.integer(0, 4);
-    if (auto until = r.result.get(0, 5)) config.valid_until = *until;
+    if (auto until = r.result.get(0, 5)) config.valid_until = shortest_timestamp(*until);
     else config.valid_until = tfpp::null;
     config.roles = tfpp::set<std::string>(r.result.array(0, 6));
     return config;

@@ -94,7 +94,8 @@ std::optional<role_model> role_resource::read(model state, tfpp::context& ctx) {
     state.create_database = r.result.boolean(0, 2);
     state.create_role = r.result.boolean(0, 3);
     state.connection_limit = r.result.integer(0, 4);
-    if (auto until = r.result.get(0, 5)) state.valid_until = *until;  // the same instant keeps the configured form
+    if (auto until = r.result.get(0, 5))
+        state.valid_until = shortest_timestamp(*until);  // the same instant keeps the configured form
     else state.valid_until = tfpp::null;
     std::vector<std::string> members = r.result.array(0, 6);
     if (!members.empty() || !state.roles.is_null()) state.roles = tfpp::set<std::string>(std::move(members));

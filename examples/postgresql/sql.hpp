@@ -28,6 +28,14 @@ inline void report(tfpp::context& ctx, std::string summary, const server_error& 
     ctx.error(std::move(summary), e.describe(), std::move(path));
 }
 
+// A timestamp as the queries return it (UTC, microseconds), in the shortest
+// RFC 3339 form: "2031-01-01T00:00:00Z", so that an imported role plans no
+// change against a configuration that wrote it that way.
+inline std::string shortest_timestamp(std::string ts) {
+    if (ts.ends_with(".000000Z")) ts.replace(ts.size() - 8, 8, "Z");
+    return ts;
+}
+
 // Whether a failure says the object is gone: its database, schema, role or
 // relation does not exist.
 inline bool gone(const server_error& e) {

@@ -940,7 +940,7 @@ def import_existing(ws):
     db = ws.db
     db.q("CREATE ROLE im_owner")
     db.q("CREATE ROLE im_group")
-    db.q("CREATE ROLE im_role LOGIN CONNECTION LIMIT 4 CREATEDB IN ROLE im_group")
+    db.q("CREATE ROLE im_role LOGIN CONNECTION LIMIT 4 CREATEDB VALID UNTIL '2031-01-01 00:00:00+00' IN ROLE im_group")
     db.q("CREATE DATABASE im_db OWNER im_owner TEMPLATE template0 ENCODING 'UTF8' CONNECTION LIMIT 12")
     db.q("GRANT CONNECT ON DATABASE im_db TO im_role")
     db.q("CREATE SCHEMA im_schema AUTHORIZATION im_owner; GRANT USAGE ON SCHEMA im_schema TO im_role; "
@@ -964,6 +964,7 @@ resource "postgresql_role" "role" {
   login            = true
   connection_limit = 4
   create_database  = true
+  valid_until      = "2031-01-01T00:00:00Z"
   roles            = [postgresql_role.group.name]
 }
 
