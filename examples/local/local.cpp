@@ -34,6 +34,8 @@ template <class Model>
 std::optional<Model> write(provider& p, Model plan, tfpp::context& ctx) {
     const std::string path = p.resolve(*plan.filename);
     const std::string permission = *plan.file_permission;  // planned: configured or the default
+    std::error_code ec;  // missing parent directories are made, as hashicorp/local does
+    std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
     {
         std::ofstream out(path, std::ios::binary | std::ios::trunc);
         if (!out || !(out << content_of(plan)) || !out.flush())

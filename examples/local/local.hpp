@@ -196,7 +196,7 @@ inline constexpr tfpp::named_check plain_file_name{&plain_name, "a plain name in
 // A `symlink { ... }` block of a local_directory.
 struct directory_symlink {
     tfpp::required<std::string, tfpp::check<&plain_file_name>> name;
-    tfpp::required<std::string> target;
+    tfpp::required<std::string, tfpp::min_length<1>> target;  // symlink(2) refuses an empty one
 
     struct docs {
         tfpp::doc name{"Name of the link inside the directory."};

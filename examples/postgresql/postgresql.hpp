@@ -67,6 +67,9 @@ struct provider_config {
     };
 };
 
+// A connection limit: -1 (none) or what the server's int4 column holds.
+using connection_limit_range = tfpp::range<-1, 2147483647>;
+
 // --- postgresql_role
 
 struct role_model {
@@ -75,7 +78,7 @@ struct role_model {
     tfpp::optional_computed<bool, tfpp::default_value<false>> superuser;
     tfpp::optional_computed<bool, tfpp::default_value<false>> create_database;
     tfpp::optional_computed<bool, tfpp::default_value<false>> create_role;
-    tfpp::optional_computed<std::int64_t, tfpp::default_value<-1>, tfpp::at_least<-1>> connection_limit;
+    tfpp::optional_computed<std::int64_t, tfpp::default_value<-1>, connection_limit_range> connection_limit;
     tfpp::optional<std::string, tfpp::rfc3339> valid_until;
     tfpp::optional<std::string, tfpp::write_only> password_wo;
     tfpp::optional<std::int64_t> password_wo_version;
@@ -138,7 +141,7 @@ struct database_model {
     tfpp::optional_computed<std::string, tfpp::requires_replace, tfpp::default_value<"template0">, identifier,
                             tfpp::terraform_name<"template">>
         template_;
-    tfpp::optional_computed<std::int64_t, tfpp::default_value<-1>, tfpp::at_least<-1>> connection_limit;
+    tfpp::optional_computed<std::int64_t, tfpp::default_value<-1>, connection_limit_range> connection_limit;
     tfpp::optional_computed<bool, tfpp::default_value<true>> allow_connections;
     tfpp::block<tfpp::timeouts> timeouts;
 

@@ -32,8 +32,12 @@ inline void report(tfpp::context& ctx, std::string summary, const server_error& 
 // RFC 3339 form: "2031-01-01T00:00:00Z", so that an imported role plans no
 // change against a configuration that wrote it that way.
 inline std::string shortest_timestamp(std::string ts) {
-    if (ts.ends_with(".000000Z")) ts.replace(ts.size() - 8, 8, "Z");
-    return ts;
+    const std::size_t dot = ts.rfind('.');
+    if (dot == std::string::npos || !ts.ends_with('Z')) return ts;
+    std::size_t end = ts.size() - 1;  // the fraction's trailing zeros go, then a bare dot
+    while (end > dot + 1 && ts[end - 1] == '0') --end;
+    if (end == dot + 1) end = dot;
+    return ts.substr(0, end) + "Z";
 }
 
 // Whether a failure says the object is gone: its database, schema, role or

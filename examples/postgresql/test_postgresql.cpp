@@ -4,6 +4,7 @@
 // (Everything that talks to the server is in test/e2e/run_postgresql.py and
 // test/acceptance.)
 #include "postgresql.hpp"
+#include "sql.hpp"
 
 #include <tfpp/testing.hpp>
 
@@ -96,6 +97,13 @@ TEST_CASE("postgresql_role: valid_until is an RFC 3339 timestamp", "[postgresql]
     CHECK(has_error_at(p.plan<postgresql::role_resource>(config, no_state).diagnostics, "valid_until", "RFC 3339"));
     config.valid_until = "2031-01-01T01:00:00+01:00";
     CHECK(p.plan<postgresql::role_resource>(config, no_state).ok());
+}
+
+TEST_CASE("postgresql_role: valid_until reads back in its shortest form", "[postgresql]") {
+    CHECK(postgresql::shortest_timestamp("2031-01-01T00:00:00.000000Z") == "2031-01-01T00:00:00Z");
+    CHECK(postgresql::shortest_timestamp("2031-01-01T00:00:00.500000Z") == "2031-01-01T00:00:00.5Z");
+    CHECK(postgresql::shortest_timestamp("2031-01-01T00:00:00.123456Z") == "2031-01-01T00:00:00.123456Z");
+    CHECK(postgresql::shortest_timestamp("2031-01-01T00:00:00Z") == "2031-01-01T00:00:00Z");
 }
 
 TEST_CASE("postgresql_role: a password needs its version, and a new version is an update", "[postgresql]") {

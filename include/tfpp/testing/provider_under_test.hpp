@@ -41,6 +41,12 @@ public:
     using base::set_provider_meta;
     // --- the single operations ----------------------------------------------
 
+    // Validates a resource's configuration as ValidateResourceConfig does.
+    using base::validate;
+
+    // R's schema, as GetProviderSchema serves it.
+    using base::schema;
+
     // Validates the configuration and plans it against the prior state (a
     // model, std::nullopt or no_state for a create, or an earlier result).
     // The proposed new state is computed as Core computes it. A tainted

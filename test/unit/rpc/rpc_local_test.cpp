@@ -176,7 +176,8 @@ TEST_CASE("local_file: create, no-op, update, drift, replace, destroy", "[rpc][e
 TEST_CASE("local_file: a failed write reports the path and creates nothing", "[rpc][example]") {
     temp_dir dir;
     lifecycle t;
-    t.configure((dir.path / "missing-dir").string());
+    std::ofstream(dir.path / "a-file") << "in the way";  // no directory can be made under a regular file
+    t.configure((dir.path / "a-file").string());
     auto p = t.plan("", file("a.txt", "x"));
     auto a = t.apply("", p.planned_state().msgpack());
     REQUIRE(a.diagnostics_size() == 1);

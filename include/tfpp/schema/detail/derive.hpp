@@ -51,6 +51,7 @@ struct schema_field {
     std::int64_t max_items = 0;
     block_schema (*block)() = nullptr;
     std::vector<std::string> (*constraints)() = nullptr;  // validators and rules, described
+    value_samples (*samples)() = nullptr;                 // values the validators accept
 };
 
 template <class S, std::size_t I>
@@ -67,6 +68,7 @@ consteval schema_field schema_field_of() {
         f.match_count = F::match_option::names.size();
     }
     if constexpr (may_have_constraints<S, F>) f.constraints = &field_constraints<S, I>;
+    if constexpr (has_samples<F>) f.samples = &field_samples<F>;
     if constexpr (is_attribute<F>) {
         using T = typename F::value_type;
         f.role = F::role;
@@ -130,6 +132,7 @@ inline attribute_schema attribute_from(const schema_field& f) {
     a.deprecated = f.deprecated;
     a.deprecation_message = f.documentation.deprecated;
     if (f.constraints) a.constraints = f.constraints();
+    a.samples = f.samples;
     apply_doc(a, f.documentation);
     if (f.nested) {
         auto nested = std::make_shared<nested_attributes>();

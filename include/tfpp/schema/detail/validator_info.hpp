@@ -9,9 +9,11 @@
 #include <tfpp/core/type_map.hpp>
 #include <tfpp/schema/detail/model_problem.hpp>
 #include <tfpp/schema/detail/option_info.hpp>
+#include <tfpp/schema/schema.hpp>
 #include <tfpp/schema/validators.hpp>
 #include <tfpp/value/number.hpp>
 
+#include <algorithm>
 #include <array>
 #include <concepts>
 #include <cstddef>
@@ -525,6 +527,96 @@ std::vector<std::string> field_constraints() {
             }(out, typename rules_list<typename S::rules>::list{});
         }
     }
+    return out;
+}
+
+// --- samples: values each validator accepts, for generated configurations
+
+template <class V>
+struct validator_samples {
+    static constexpr bool any = false;
+    static void add(value_samples&) {}
+};
+
+template <std::int64_t Min, std::int64_t Max>
+struct validator_samples<length<Min, Max>> {
+    static constexpr bool any = true;
+    static void add(value_samples& out) {
+        const std::int64_t longest = Max == no_limit ? Min + 3 : std::min<std::int64_t>(Max, Min + 8);
+        for (std::int64_t n : {Min, (Min + longest) / 2, longest})
+            out.values.emplace_back(std::string(static_cast<std::size_t>(std::min<std::int64_t>(n, 256)), 'a'));
+    }
+};
+
+template <auto Min, auto Max>
+struct validator_samples<range<Min, Max>> {
+    static constexpr bool any = true;
+    static void add(value_samples& out) {
+        if constexpr (is_bound<Min>) out.values.emplace_back(Min);
+        if constexpr (is_bound<Max>) out.values.emplace_back(Max);
+        if constexpr (is_bound<Min> && is_bound<Max>)
+            if constexpr (std::is_integral_v<decltype(Min)> && std::is_integral_v<decltype(Max)>)
+                out.values.emplace_back(static_cast<std::int64_t>(Min) +
+                                        (static_cast<std::int64_t>(Max) - static_cast<std::int64_t>(Min)) / 2);
+    }
+};
+
+template <default_literal... Values>
+struct validator_samples<one_of<Values...>> {
+    static constexpr bool any = true;
+    template <default_literal V>
+    static dynamic sample() {
+        using K = typename decltype(V)::kind;
+        switch (V.which) {
+        case K::string: return dynamic(std::string(V.string()));
+        case K::integer: return dynamic(V.integer);
+        case K::real: return dynamic(V.real);
+        case K::boolean: return dynamic(V.boolean);
+        }
+        return {};
+    }
+    static void add(value_samples& out) { (out.values.push_back(sample<Values>()), ...); }
+};
+
+template <>
+struct validator_samples<normalized_json> {
+    static constexpr bool any = true;
+    static void add(value_samples& out) {
+        out.values.emplace_back("{}");
+        out.values.emplace_back("{\"a\":[1,\"b\"]}");
+    }
+};
+
+template <>
+struct validator_samples<rfc3339> {
+    static constexpr bool any = true;
+    static void add(value_samples& out) {
+        out.values.emplace_back("2026-01-02T03:04:05Z");
+        out.values.emplace_back("2026-11-27T15:00:00.5+01:00");
+    }
+};
+
+template <class... Validators>
+struct validator_samples<each<Validators...>> {
+    static constexpr bool any = (validator_samples<Validators>::any || ...);
+    static void add(value_samples& out) {
+        value_samples each_one;
+        (validator_samples<Validators>::add(each_one), ...);
+        for (dynamic& v : each_one.values) out.elements.push_back(std::move(v));
+    }
+};
+
+template <class F>
+inline constexpr bool has_samples = []<class... Vs>(type_list<Vs...>) {
+    return (validator_samples<Vs>::any || ...);
+}(typename field_validators<F>::type{});
+
+// What attribute F's validators accept (attribute_schema::samples).
+template <class F>
+value_samples field_samples() {
+    value_samples out;
+    []<class... Vs>(value_samples& o, type_list<Vs...>) { (validator_samples<Vs>::add(o), ...); }(
+        out, typename field_validators<F>::type{});
     return out;
 }
 

@@ -48,6 +48,18 @@ inline bool same_value(std::string_view a, std::string_view b, const type& t) {
     return decode_msgpack(a, t, da, diags) && decode_msgpack(b, t, db, diags) && da == db;
 }
 
+// Whether a value is or holds an unknown (nulls are known).
+inline bool contains_unknown(const dynamic& v) {
+    if (v.is_unknown()) return true;
+    if (v.is_null()) return false;
+    if (v.type().which() == type::kind::map)
+        return std::any_of(v.entries().begin(), v.entries().end(),
+                           [](const auto& e) { return contains_unknown(e.second); });
+    if (v.type().is_object() || v.type().is_collection() || v.type().is_tuple())
+        return std::any_of(v.elements().begin(), v.elements().end(), contains_unknown);
+    return false;
+}
+
 // The attribute paths at which a value is unknown (sets as a whole).
 inline void unknown_paths(const dynamic& v, attribute_path& path, std::vector<attribute_path>& out) {
     if (v.is_unknown()) return out.push_back(path);
@@ -78,7 +90,7 @@ inline void unknown_paths(const dynamic& v, attribute_path& path, std::vector<at
         }
         return;
     case type::kind::set:
-        if (!v.is_wholly_known()) out.push_back(path);
+        if (contains_unknown(v)) out.push_back(path);
         return;
     default: return;
     }
@@ -173,6 +185,18 @@ public:
                       "tfpp: provider_under_test<P>::set_provider_meta takes P's provider_meta struct; declare "
                       "`struct provider_meta { ... };` (or a using alias) in P");
         provider_meta_ = to_msgpack(meta);
+    }
+
+    template <class R>
+    tfpp::diagnostics validate(const typename R::model& config) {
+        tfpp::context ctx = engine_.make_context();
+        handler<R>().validate(to_msgpack(config), ctx);
+        return ctx.diagnostics();
+    }
+
+    template <class R>
+    const block_schema& schema() {
+        return handler<R>().schema();
     }
 
     template <class R>

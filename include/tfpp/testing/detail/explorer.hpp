@@ -1,0 +1,794 @@
+// The exploration behind tfpp::testing::explore: workflows drawn from a
+// seed, run on a fresh driver each, the properties checked after each step,
+// and a failure shrunk (steps dropped, then values simplified) while it
+// still fails the same property.
+#pragma once
+
+#include <tfpp/codec/json.hpp>
+#include <tfpp/codec/msgpack.hpp>
+#include <tfpp/testing/detail/driver.hpp>
+#include <tfpp/testing/detail/explore_values.hpp>
+
+#include <chrono>
+#include <cstdint>
+#include <cstdlib>
+#include <exception>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tfpp::testing::detail {
+
+template <class M>
+M model_from_json(std::string_view json) {
+    M m{};
+    tfpp::diagnostics diags;
+    if (!decode_json(json, m, diags)) throw std::invalid_argument("tfpp: from_json:\n" + describe(diags));
+    return m;
+}
+
+// A C++ type's name as the compiler spells it (for a pasted test).
+template <class T>
+std::string_view cpp_type_name() {
+    std::string_view f = __PRETTY_FUNCTION__;
+    const std::size_t at = f.find("T = ");
+    if (at == std::string_view::npos) return "?";
+    f.remove_prefix(at + 4);
+    return f.substr(0, f.find_first_of(";]"));
+}
+
+inline std::uint64_t environment_number(const char* name, std::uint64_t fallback) {
+    const char* v = std::getenv(name);
+    if (!v || !*v) return fallback;
+    return std::strtoull(v, nullptr, 0);
+}
+
+// A raw string literal that holds `text` whatever it contains.
+inline std::string raw_literal(const std::string& text) {
+    std::string delimiter = "json";
+    while (text.find(")" + delimiter + "\"") != std::string::npos) delimiter += "x";
+    return "R\"" + delimiter + "(" + text + ")" + delimiter + "\"";
+}
+
+enum class step_kind { configure, refresh, drift, import_id, import_identity, upgrade, destroy, failed_write, invalid };
+
+inline std::string_view step_name(step_kind k) {
+    switch (k) {
+    case step_kind::configure: return "apply a configuration";
+    case step_kind::refresh: return "refresh";
+    case step_kind::drift: return "drift";
+    case step_kind::import_id: return "import by ID";
+    case step_kind::import_identity: return "import by identity";
+    case step_kind::upgrade: return "upgrade";
+    case step_kind::destroy: return "destroy";
+    case step_kind::failed_write: return "apply with a failing write";
+    case step_kind::invalid: return "refuse an invalid value";
+    }
+    return "?";
+}
+
+struct workflow_step {
+    step_kind kind = step_kind::configure;
+    dynamic config;  // configure, failed_write, invalid: the configuration (after the hook)
+    std::uint64_t seed = 0;
+    std::int64_t version = 0;  // upgrade: from this schema version
+};
+
+struct workflow {
+    std::uint64_t seed = 0;
+    std::vector<workflow_step> steps;
+};
+
+// How a workflow ended: `property` is empty when every check held.
+struct verdict {
+    std::string property, detail;
+    std::size_t at = 0;  // the failing step
+    std::size_t steps_run = 0;
+    std::map<std::string, std::size_t> covered;
+    std::string code;  // the steps as C++ (when recorded)
+
+    [[nodiscard]] bool failed() const noexcept { return !property.empty(); }
+};
+
+template <class P, class R>
+class explorer {
+    using model = typename R::model;
+    using driver_type = provider_under_test<P>;
+
+public:
+    explorer(const explore_options& options, const explore_hooks<P, R>& hooks) : options_(options), hooks_(hooks) {
+        fresh(validator_);
+        schema_ = validator_->template schema<R>();
+    }
+
+    exploration_report run() {
+        exploration_report report;
+        report.seed = options_.seed ? options_.seed : environment_number("TFPP_EXPLORE_SEED", 20261127);
+        const std::size_t cases = environment_number("TFPP_EXPLORE_CASES", options_.cases);
+        const auto start = std::chrono::steady_clock::now();
+        const auto elapsed = [&] {
+            return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        };
+        for (std::size_t i = 0; i < (options_.replay ? 1 : cases); ++i) {
+            if (options_.time_limit.count() > 0 && elapsed() * 1000 >= static_cast<double>(options_.time_limit.count()))
+                break;
+            random seeds(report.seed + i);
+            workflow w = generate(options_.replay ? options_.replay : seeds.next(), report.rejected);
+            verdict v = execute(w, false);
+            ++report.workflows;
+            report.steps += v.steps_run;
+            for (const auto& [k, n] : v.covered) report.covered[k] += n;
+            if (v.failed()) {
+                report.seconds = elapsed();
+                shrink(w, v, report);
+                break;
+            }
+        }
+        if (report.failure.empty()) report.seconds = elapsed();
+        return report;
+    }
+
+private:
+    // --- drawing a workflow
+
+    workflow generate(std::uint64_t seed, std::size_t& rejected) {
+        workflow w;
+        w.seed = seed;
+        random r(seed);
+        const auto add_config = [&](step_kind kind) {
+            workflow_step s{kind, {}, r.next(), 0};
+            if (std::optional<dynamic> c = valid_config(s.seed, rejected)) {
+                s.config = std::move(*c);
+                w.steps.push_back(std::move(s));
+            }
+        };
+        add_config(step_kind::configure);
+        const std::size_t n = 1 + r.below(options_.max_steps);
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::size_t roll = r.below(100);
+            if (roll < 35) add_config(step_kind::configure);
+            else if (roll < 45) w.steps.push_back({step_kind::refresh, {}, r.next(), 0});
+            else if (roll < 55 && hooks_.drift) w.steps.push_back({step_kind::drift, {}, r.next(), 0});
+            else if (roll < 64 && options_.imports && can_import_by_id())
+                w.steps.push_back({step_kind::import_id, {}, r.next(), 0});
+            else if (roll < 70 && options_.imports && can_import_by_identity)
+                w.steps.push_back({step_kind::import_identity, {}, r.next(), 0});
+            else if (roll < 76 && hooks_.older_state && schema_version > 0)
+                w.steps.push_back(
+                    {step_kind::upgrade, {}, r.next(), static_cast<std::int64_t>(r.below(schema_version))});
+            else if (roll < 86) w.steps.push_back({step_kind::destroy, {}, r.next(), 0});
+            else if (roll < 93 && hooks_.fail_next_write) add_config(step_kind::failed_write);
+            else if (options_.invalid_configurations) w.steps.push_back({step_kind::invalid, {}, r.next(), 0});
+        }
+        w.steps.push_back({step_kind::destroy, {}, r.next(), 0});
+        return w;
+    }
+
+    // A generated configuration that validates: values the validators
+    // refuse are drawn again (their attribute, or all), a few times.
+    std::optional<dynamic> valid_config(std::uint64_t seed, std::size_t& rejected) {
+        random r(seed);
+        value_generator<random> gen(r, {options_.max_elements, options_.large_elements});
+        dynamic config = gen.block(schema_);
+        for (int round = 0; round < 40; ++round) {
+            tfpp::diagnostics diags;
+            std::optional<model> m = realize(config, seed, diags);
+            if (m) return to_dynamic(*m);
+            std::vector<std::size_t> redraw;
+            const auto attrs = schema_.value_type.attributes();
+            for (const auto& d : diags) {
+                if (d.severity != severity::error) continue;
+                const auto& st = d.path.steps();
+                const std::ptrdiff_t i = st.empty() ? -1 : schema_.value_type.attribute_index(st.front().name);
+                if (i < 0) {
+                    redraw.clear();
+                    break;
+                }
+                redraw.push_back(static_cast<std::size_t>(i));
+            }
+            if (redraw.empty()) {
+                config = gen.block(schema_);
+                continue;
+            }
+            for (std::size_t i : redraw) {
+                const auto& name = attrs[i].name;
+                dynamic value = dynamic::null(attrs[i].type);
+                if (const attribute_schema* a = schema_.find(name)) value = gen.attribute(*a);
+                else value = gen.block(schema_)[name];
+                config = with_attribute(config, i, std::move(value));
+            }
+        }
+        ++rejected;
+        return std::nullopt;
+    }
+
+    // The typed configuration, adjusted by the hook, if it validates.
+    std::optional<model> realize(const dynamic& config, std::uint64_t seed, tfpp::diagnostics& diags) {
+        model m{};
+        if (!decode_msgpack(to_msgpack(config, schema_.value_type), m, diags)) return std::nullopt;
+        if (hooks_.configure) {
+            random r(seed ^ 0x5eedULL);
+            hooks_.configure(m, r);
+        }
+        attribute_path path;
+        if (std::string why = nonconforming(schema_, to_dynamic(m), path); !why.empty()) {
+            diags.error("Invalid configuration", why, path);
+            return std::nullopt;
+        }
+        diags.append(validator_->template validate<R>(m));
+        if (diags.has_errors()) return std::nullopt;
+        return m;
+    }
+
+    dynamic to_dynamic(const model& m) const {
+        dynamic d;
+        tfpp::diagnostics ignored;
+        (void)decode_msgpack(to_msgpack(m), schema_.value_type, d, ignored);
+        return d;
+    }
+
+    // --- running a workflow
+
+    struct run_state {
+        driver_type& p;
+        result<model> current;
+        std::optional<model> config;  // the configuration the object was last applied with
+        verdict v;
+        int var = 0;           // for recorded code: the last result variable
+        std::string variable;  // its name ("" : none)
+    };
+
+    verdict execute(const workflow& w, bool record) {
+        if (hooks_.new_workflow) hooks_.new_workflow();
+        std::optional<driver_type> holder;
+        fresh(holder);
+        run_state s{*holder, {}, std::nullopt, {}, 0, {}};
+        if (s.p.configure_diagnostics().has_errors()) {
+            s.v.property = "the provider configures";
+            s.v.detail = describe(s.p.configure_diagnostics());
+            return s.v;
+        }
+        for (std::size_t i = 0; i < w.steps.size() && !s.v.failed(); ++i) {
+            s.v.at = i;
+            try {
+                step(w.steps[i], s, record);
+            } catch (const std::exception& e) {
+                fail(s, "no exception escapes", std::string("an exception escaped: ") + e.what());
+            }
+            ++s.v.steps_run;
+        }
+        return std::move(s.v);
+    }
+
+    static void fail(run_state& s, std::string property, std::string detail) {
+        if (s.v.failed()) return;
+        s.v.property = std::move(property);
+        s.v.detail = std::move(detail);
+    }
+    static void count(run_state& s, std::string_view what) { ++s.v.covered[std::string(what)]; }
+
+    // The property a failed apply or plan breaks, by what the checks said.
+    static bool says(const tfpp::diagnostics& diags, std::string_view summary) {
+        for (const auto& d : diags)
+            if (d.severity == severity::error && d.summary.find(summary) != std::string::npos) return true;
+        return false;
+    }
+    static std::string apply_property(const tfpp::diagnostics& diags) {
+        if (says(diags, "inconsistent result")) return "apply keeps the plan";
+        if (says(diags, "unknown value")) return "nothing unknown survives apply";
+        return "apply succeeds";
+    }
+    static std::string plan_property(const tfpp::diagnostics& diags) {
+        if (says(diags, "invalid plan")) return "the plan keeps Terraform's rules";
+        return "plan succeeds";
+    }
+
+    std::string config_literal(const model& m) const {
+        std::string json;
+        tfpp::diagnostics ignored;
+        (void)encode_json(to_dynamic(m), schema_.value_type, json, ignored);
+        return "tfpp::testing::from_json<" + std::string(cpp_type_name<model>()) + ">(" + raw_literal(json) + ")";
+    }
+    static std::string next_variable(run_state& s) { return "step" + std::to_string(++s.var); }
+    static std::string_view action_name(action a) {
+        switch (a) {
+        case action::create: return "create";
+        case action::replace: return "replace";
+        default: return "update";
+        }
+    }
+
+    void step(const workflow_step& st, run_state& s, bool record) {
+        switch (st.kind) {
+        case step_kind::configure:
+        case step_kind::failed_write: return configure(st, s, record);
+        case step_kind::refresh: return refresh(s, record);
+        case step_kind::drift: return drift(st, s, record);
+        case step_kind::import_id: return import(s, record, false);
+        case step_kind::import_identity: return import(s, record, true);
+        case step_kind::upgrade: return upgrade(st, s, record);
+        case step_kind::destroy: return destroy(s, record);
+        case step_kind::invalid: return invalid(st, s);
+        }
+    }
+
+    void configure(const workflow_step& st, run_state& s, bool record) {
+        tfpp::diagnostics diags;
+        std::optional<model> config = realize(st.config, st.seed, diags);
+        if (!config)
+            return fail(s, "a valid configuration", "the configuration no longer validates:\n" + describe(diags));
+        const bool injected = st.kind == step_kind::failed_write && hooks_.fail_next_write(s.p.provider());
+        if (st.kind == step_kind::failed_write && !injected) return;
+        plan_step<R> planned = s.p.template plan<R>(*config, s.current);
+        count(s, injected ? "failed write" : to_string(planned.action));
+        if (!planned.ok())
+            return fail(s, plan_property(planned.diagnostics), "the plan failed:\n" + describe(planned.diagnostics));
+        if (record) record_configure(s, *config, planned, injected);
+        if (planned.action == action::no_op) {
+            s.config = config;
+            if (injected) return fail(s, "an injected failure surfaces", "the plan was empty, so nothing was written");
+            return;
+        }
+        const bool create = !s.current.state || s.current.tainted || planned.action == action::replace;
+        result<model> applied = s.p.template apply<R>(planned);
+        if (injected) {
+            if (applied.ok()) return fail(s, "an injected failure surfaces", "the write failed, yet apply succeeded");
+            if (!applied.state)
+                return fail(s, "a failed write keeps the object",
+                            std::string(create ? "the create" : "the update") +
+                                " failed after changing the object, but returned no state, so Terraform forgets "
+                                "the object:\n" +
+                                describe(applied.diagnostics));
+            s.current = std::move(applied);
+            s.config = config;
+            return;
+        }
+        if (!applied.ok())
+            return fail(s, apply_property(applied.diagnostics),
+                        std::string(to_string(planned.action)) + " failed:\n" + describe(applied.diagnostics));
+        if (!applied.state) return fail(s, "apply returns the object", "apply returned no object and no error");
+        if (std::string u = unknowns(*applied.state); !u.empty())
+            return fail(s, "nothing unknown survives apply", "unknown after apply: " + u);
+        s.current = std::move(applied);
+        s.config = config;
+        expect_empty_plan(s, "empty plan after apply", "after " + std::string(to_string(planned.action)) + ", ");
+    }
+
+    // Refresh, then plan the configuration: must be a no-op.
+    void expect_empty_plan(run_state& s, const std::string& property, const std::string& what) {
+        result<model> refreshed = s.p.template read<R>(s.current);
+        if (!refreshed.ok()) return fail(s, property, what + "refresh failed:\n" + describe(refreshed.diagnostics));
+        if (!refreshed.state) return fail(s, property, what + "refresh found the object gone");
+        plan_step<R> again = s.p.template plan<R>(*s.config, refreshed);
+        if (!again.ok()) return fail(s, property, what + "the plan failed:\n" + describe(again.diagnostics));
+        if (again.action != action::no_op) {
+            std::string why = what + "the plan would " + std::string(to_string(again.action));
+            for (const std::string& path : again.replace_paths()) why += " (forced by " + path + ")";
+            return fail(s, property,
+                        why + "; state (expected) against the plan (got):\n" + diff(*refreshed.state, again.planned));
+        }
+        s.current = std::move(refreshed);
+    }
+
+    void refresh(run_state& s, bool record) {
+        if (!s.current.state || s.current.tainted || !s.config) return;
+        count(s, "refresh");
+        if (record) record_empty_plan(s);
+        result<model> refreshed = s.p.template read<R>(s.current);
+        if (!refreshed.ok()) return fail(s, "refresh succeeds", describe(refreshed.diagnostics));
+        if (!refreshed.state)
+            return fail(s, "refresh keeps the object", "nothing changed outside, yet read found it gone");
+        if (std::string d = diff(*s.current.state, *refreshed.state); !d.empty())
+            return fail(s, "refresh is stable", "nothing changed outside, yet read changed the state:\n" + d);
+        expect_empty_plan(s, "empty plan after refresh", "after a refresh, ");
+    }
+
+    void drift(const workflow_step& st, run_state& s, bool record) {
+        if (!s.current.state || s.current.tainted || !s.config) return;
+        random r(st.seed);
+        const drift_kind kind = hooks_.drift(s.p.provider(), *s.current.state, r);
+        if (kind == drift_kind::none) return;
+        const bool deleted = kind == drift_kind::deleted;
+        count(s, deleted ? "drift (deleted)" : "drift (changed)");
+        result<model> refreshed = s.p.template read<R>(s.current);
+        plan_step<R> repair;
+        if (refreshed.ok()) repair = s.p.template plan<R>(*s.config, refreshed);
+        if (record)
+            record_drift(s, st.seed,
+                         repair.ok() && repair.action != action::no_op ? repair.action
+                         : deleted                                     ? action::create
+                                                                       : action::update);
+        if (!refreshed.ok()) return fail(s, "refresh succeeds", "after drift: " + describe(refreshed.diagnostics));
+        if (deleted && refreshed.state)
+            return fail(s, "drift is seen", "the object was deleted outside Terraform, but read still returns it");
+        if (!deleted) {
+            if (!refreshed.state)
+                return fail(s, "drift is seen", "the object was changed outside Terraform, but read says it is gone");
+            if (diff(*s.current.state, *refreshed.state).empty())
+                return fail(s, "drift is seen",
+                            "the object was changed outside Terraform, but read returns the state unchanged");
+        }
+        if (!repair.ok()) return fail(s, "drift is repaired", "the plan failed:\n" + describe(repair.diagnostics));
+        if (repair.action == action::no_op || (deleted && repair.action != action::create))
+            return fail(s, "drift is repaired",
+                        "the plan would " + std::string(to_string(repair.action)) +
+                            (deleted ? ", not create the object again" : ", not repair the change"));
+        result<model> applied = s.p.template apply<R>(repair);
+        if (!applied.ok() || !applied.state)
+            return fail(s, "drift is repaired", "apply failed:\n" + describe(applied.diagnostics));
+        s.current = std::move(applied);
+        expect_empty_plan(s, "empty plan after apply", "after repairing drift, ");
+    }
+
+    std::optional<std::string> import_id_of(const model& state) const {
+        if (hooks_.import_id) return hooks_.import_id(state);
+        if constexpr (tfpp::detail::has_import_id_attribute<R>) {
+            const dynamic d = to_dynamic(state);
+            const dynamic& v = d[R::import_id_attribute];
+            if (v.is_known() && v.type().which() == type::kind::string) return v.as_string();
+        }
+        return std::nullopt;
+    }
+    bool can_import_by_id() const {
+        if constexpr (tfpp::detail::has_import_id_attribute<R>) return true;
+        else return tfpp::detail::has_import_state<R> && static_cast<bool>(hooks_.import_id);
+    }
+    static constexpr bool can_import_by_identity = [] {
+        if constexpr (tfpp::detail::has_identity<R>)
+            return tfpp::detail::has_import_identity<R> || tfpp::detail::identity_by_name<R>();
+        else return false;
+    }();
+    static constexpr std::size_t schema_version = [] {
+        if constexpr (tfpp::detail::has_schema_version<R>) return static_cast<std::size_t>(R::schema_version);
+        else return std::size_t{0};
+    }();
+
+    void import(run_state& s, bool record, bool by_identity) {
+        if (!s.current.state || s.current.tainted || !s.config) return;
+        result<model> imported;
+        std::string what;
+        if (by_identity) {
+            if constexpr (can_import_by_identity) {
+                const auto identity = s.p.template identity<R>(s.current);
+                if (!identity) return;
+                count(s, "import by identity");
+                if (record) record_import_identity(s, *identity);
+                imported = s.p.template import_by_identity<R>(*identity);
+                what = "import by identity";
+            }
+        } else {
+            const std::optional<std::string> id = import_id_of(*s.current.state);
+            if (!id) return;
+            count(s, "import by ID");
+            if (record) record_import(s, *id);
+            imported = s.p.template import <R>(*id);
+            what = "import of \"" + *id + "\"";
+        }
+        if (what.empty()) return;
+        if (!imported.ok() || !imported.state)
+            return fail(s, "import succeeds", what + " failed:\n" + describe(imported.diagnostics));
+        if (!options_.import_ignore.empty()) imported.state = with_ignored(*imported.state, *s.current.state);
+        if (std::string d = differences_kept(*s.current.state, *imported.state); !d.empty())
+            return fail(s, "import reproduces the state",
+                        what + ": the imported state (got) differs from the state (expected):\n" + d);
+        s.current = std::move(imported);
+        expect_empty_plan(s, "empty plan after import", what + ", then ");
+    }
+
+    void upgrade(const workflow_step& st, run_state& s, bool record) {
+        if (!s.current.state || s.current.tainted || !s.config) return;
+        const std::optional<std::string> json = hooks_.older_state(st.version, *s.current.state);
+        if (!json) return;
+        count(s, "upgrade from version " + std::to_string(st.version));
+        if (record) record_upgrade(s, st.version, *json);
+        result<model> upgraded = s.p.template upgrade<R>(st.version, *json);
+        if (!upgraded.ok() || !upgraded.state)
+            return fail(s, "upgrade succeeds",
+                        "the upgrade from version " + std::to_string(st.version) + " failed:\n" +
+                            describe(upgraded.diagnostics));
+        if (std::string u = unknowns(*upgraded.state); !u.empty())
+            return fail(s, "nothing unknown survives upgrade", "unknown after the upgrade: " + u);
+        upgraded.private_state = s.current.private_state;
+        upgraded.identity = s.current.identity;
+        s.current = std::move(upgraded);
+        expect_empty_plan(s, "empty plan after upgrade",
+                          "after the upgrade from version " + std::to_string(st.version) + ", ");
+    }
+
+    void destroy(run_state& s, bool record) {
+        if (!s.current.state) return;
+        count(s, "destroy");
+        if (record) record_destroy(s);
+        const model gone = *s.current.state;
+        plan_step<R> planned = s.p.template plan_destroy<R>(gone);
+        if (!planned.ok())
+            return fail(s, "destroy succeeds", "the destroy plan failed:\n" + describe(planned.diagnostics));
+        result<model> applied = s.p.template apply<R>(planned);
+        if (!applied.ok()) return fail(s, "destroy succeeds", describe(applied.diagnostics));
+        if (applied.state) return fail(s, "destroy succeeds", "destroy returned the object, so it still exists");
+        result<model> after = s.p.template read<R>(gone);
+        if (after.state) return fail(s, "destroy removes the object", "after destroy, read still finds the object");
+        s.current = {};
+        s.config.reset();
+    }
+
+    // A value its validators refuse must be an error at its path, and
+    // change nothing.
+    void invalid(const workflow_step& st, run_state& s) {
+        if (!s.config) return;
+        random r(st.seed);
+        std::vector<const attribute_schema*> validated;
+        for (const auto& a : schema_.attributes)
+            if (!a.constraints.empty() && a.role != attribute_role::computed && !a.nested) validated.push_back(&a);
+        if (validated.empty()) return;
+        const attribute_schema& a = *validated[r.below(validated.size())];
+        value_generator<random> gen(r, {options_.max_elements, options_.large_elements});
+        const dynamic base = to_dynamic(*s.config);
+        const std::size_t index = static_cast<std::size_t>(schema_.value_type.attribute_index(a.name));
+        for (int tries = 0; tries < 30; ++tries) {
+            const dynamic bad = with_attribute(base, index, gen.of_type(a.type, 0));
+            model m{};
+            tfpp::diagnostics diags;
+            if (!decode_msgpack(to_msgpack(bad, schema_.value_type), m, diags)) continue;
+            diags = s.p.template validate<R>(m);
+            if (!diags.has_errors()) continue;
+            count(s, "invalid value refused");
+            bool at_path = false;
+            for (const auto& d : diags)
+                at_path = at_path ||
+                          (d.severity == severity::error && !d.path.empty() && d.path.steps().front().name == a.name);
+            if (!at_path)
+                return fail(
+                    s, "invalid values are refused at their path",
+                    "a bad value of \"" + std::string(a.name) + "\" gave no error at its path:\n" + describe(diags));
+            plan_step<R> planned = s.p.template plan<R>(m, s.current);
+            if (planned.ok())
+                return fail(s, "invalid values are refused at their path", "the plan of a bad value succeeded");
+            return;
+        }
+    }
+
+    // --- what the properties compare
+
+    std::string unknowns(const model& m) const {
+        dynamic d;
+        tfpp::diagnostics ignored;
+        (void)decode_msgpack(to_msgpack(m), schema_.value_type, d, ignored);
+        std::vector<attribute_path> found;
+        attribute_path path;
+        unknown_paths(d, path, found);
+        std::string out;
+        for (const auto& p : found) out += (out.empty() ? "" : ", ") + p.to_string();
+        return out;
+    }
+
+    // The imported state with the attributes of options.import_ignore taken from the state before.
+    model with_ignored(const model& imported, const model& before) const {
+        dynamic now = to_dynamic(imported);
+        const dynamic was = to_dynamic(before);
+        for (const std::string& name : options_.import_ignore) {
+            const std::ptrdiff_t i = schema_.value_type.attribute_index(name);
+            if (i < 0) throw std::invalid_argument("tfpp: explore_options::import_ignore names no attribute: " + name);
+            now = with_attribute(now, static_cast<std::size_t>(i), was.elements()[static_cast<std::size_t>(i)]);
+        }
+        model m{};
+        tfpp::diagnostics ignored;
+        (void)decode_msgpack(to_msgpack(now, schema_.value_type), m, ignored);
+        return m;
+    }
+
+    // The differences between the state and an imported one, leaving out
+    // write-only attributes (never stored).
+    std::string differences_kept(const model& state, const model& other) const {
+        dynamic a = to_dynamic(state), b = to_dynamic(other);
+        const auto attrs = schema_.value_type.attributes();
+        for (std::size_t i = 0; i < attrs.size(); ++i) {
+            const attribute_schema* as = schema_.find(attrs[i].name);
+            if (as && as->write_only) {
+                a = with_attribute(a, i, dynamic::null(attrs[i].type));
+                b = with_attribute(b, i, dynamic::null(attrs[i].type));
+            }
+        }
+        return diff(a, b);
+    }
+
+    // --- shrinking
+
+    bool same_failure(const workflow& w, const verdict& original, verdict& out, exploration_report& report) {
+        if (report.shrink_runs >= options_.shrink_runs) return false;
+        ++report.shrink_runs;
+        out = execute(w, false);
+        return out.failed() && out.property == original.property;
+    }
+
+    // Whether a configuration still validates, after the hook.
+    bool still_valid(const dynamic& config, std::uint64_t seed) {
+        tfpp::diagnostics diags;
+        return realize(config, seed, diags).has_value();
+    }
+
+    void shrink(workflow w, verdict v, exploration_report& report) {
+        const auto start = std::chrono::steady_clock::now();
+        report.failing_seed = w.seed;
+        w.steps.resize(v.at + 1);  // what came after the failure does not matter
+        for (bool progress = true; progress && report.shrink_runs < options_.shrink_runs;) {
+            progress = false;
+            for (std::size_t i = w.steps.size(); i-- > 0 && w.steps.size() > 1;) {
+                workflow fewer = w;
+                fewer.steps.erase(fewer.steps.begin() + static_cast<std::ptrdiff_t>(i));
+                verdict nv;
+                if (same_failure(fewer, v, nv, report)) {
+                    w = std::move(fewer);
+                    w.steps.resize(nv.at + 1);
+                    v = std::move(nv);
+                    progress = true;
+                }
+            }
+            for (std::size_t i = 0; i < w.steps.size(); ++i) {
+                if (w.steps[i].config.is_null()) continue;
+                for (bool simpler = true; simpler && report.shrink_runs < options_.shrink_runs;) {
+                    simpler = false;
+                    std::vector<dynamic> candidates;
+                    smaller_values(w.steps[i].config, candidates, false);
+                    for (dynamic& c : candidates) {
+                        if (!still_valid(c, w.steps[i].seed)) continue;
+                        workflow smaller = w;
+                        smaller.steps[i].config = std::move(c);
+                        verdict nv;
+                        if (same_failure(smaller, v, nv, report)) {
+                            w = std::move(smaller);
+                            v = std::move(nv);
+                            simpler = progress = true;
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        report.shrink_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const verdict recorded = execute(w, true);
+        if (recorded.failed()) v = recorded;  // the same run, with its code
+        report.property = v.property;
+        report.shrunk_steps = w.steps.size();
+        for (const auto& st : w.steps) {
+            tfpp::diagnostics ignored;
+            if (st.config.is_null()) continue;
+            const std::optional<model> m = realize(st.config, st.seed, ignored);
+            report.shrunk_values += values_set(m ? to_dynamic(*m) : st.config);
+        }
+        report.failure = scenario(w, v, report);
+        report.catch2_test = catch2_test(v, report);
+    }
+
+    std::string scenario(const workflow& w, const verdict& v, const exploration_report& report) {
+        std::string out = std::string(R::type_name) + ": the property \"" + v.property + "\" failed.\n";
+        out += "Shrunk to " + std::to_string(w.steps.size()) + " step(s) and " + std::to_string(report.shrunk_values) +
+               " configured value(s) (" + std::to_string(report.shrink_runs) + " replays):\n";
+        for (std::size_t i = 0; i < w.steps.size(); ++i) {
+            const workflow_step& st = w.steps[i];
+            out += "  " + std::to_string(i + 1) + ". " + std::string(step_name(st.kind));
+            if (st.kind == step_kind::upgrade) out += " from version " + std::to_string(st.version);
+            if (!st.config.is_null()) {
+                tfpp::diagnostics ignored;
+                const std::optional<model> m = realize(st.config, st.seed, ignored);
+                std::string lines;
+                attribute_path path;
+                configuration_lines(m ? to_dynamic(*m) : st.config, path, "       ", lines);
+                out += lines.empty() ? " (every attribute null)\n" : ":\n" + lines;
+            } else {
+                out += "\n";
+            }
+        }
+        out += "Step " + std::to_string(v.at + 1) + " failed: " + v.detail;
+        if (!out.ends_with('\n')) out += '\n';
+        out += "Replay: explore_options{.replay = " + std::to_string(w.seed) + "} (exploration seed " +
+               std::to_string(report.seed) + "); the Catch2 test is in the report's catch2_test.\n";
+        return out;
+    }
+
+    // --- the shrunk scenario as a Catch2 test (scenario helpers where one fits)
+
+    // The state the last recorded step left, as an expression.
+    static std::string previous(const run_state& s) { return "*" + s.variable + ".state"; }
+
+    void record_configure(run_state& s, const model& config, const plan_step<R>& planned, bool injected) {
+        const std::string c = config_literal(config), v = next_variable(s);
+        std::string& code = s.v.code;
+        const std::string prior = previous(s);
+        if (injected) {
+            code += "    REQUIRE(hooks.fail_next_write(p.provider()));\n";
+            if (planned.action == action::create) {
+                code += "    auto " + v + " = p.partial_failure<R>(" + c + ");\n";
+            } else {
+                code += "    auto " + v + " = p.apply<R>(p.plan<R>(" + c + ", " + prior + "));\n";
+                code += "    REQUIRE(" + v + ".state);  // the failed write still returns the object\n";
+                s.variable = v;
+                return;
+            }
+        } else {
+            switch (planned.action) {
+            case action::create: code += "    auto " + v + " = p.create<R>(" + c + ");\n"; break;
+            case action::update: code += "    auto " + v + " = p.update<R>(" + prior + ", " + c + ");\n"; break;
+            case action::replace: {
+                std::string paths;
+                for (const auto& p : planned.replace_paths()) paths += (paths.empty() ? "" : ", ") + raw_literal(p);
+                code += "    auto " + v + " = p.replace<R>(" + prior + ", " + c + ", {" + paths + "});\n";
+                break;
+            }
+            default: code += "    auto " + v + " = p.empty_plan<R>(" + c + ", " + prior + ");\n"; break;
+            }
+        }
+        code += "    REQUIRE(" + v + ");\n";
+        s.variable = v;
+    }
+    void record_empty_plan(run_state& s) {
+        const std::string v = next_variable(s);
+        s.v.code += "    auto " + v + " = p.empty_plan<R>(" + config_literal(*s.config) + ", " + previous(s) + ");\n";
+        s.v.code += "    REQUIRE(" + v + ");\n";
+        s.variable = v;
+    }
+    void record_drift(run_state& s, std::uint64_t seed, action repair) {
+        const std::string v = next_variable(s);
+        s.v.code += "    {\n        tfpp::testing::random random(" + std::to_string(seed) + "ULL);\n" +
+                    "        hooks.drift(p.provider(), " + previous(s) + ", random);\n    }\n";
+        s.v.code += "    auto " + v + " = p.drift<R>(" + config_literal(*s.config) + ", " + previous(s) +
+                    ", tfpp::testing::action::" + std::string(action_name(repair)) + ");\n";
+        s.v.code += "    REQUIRE(" + v + ");\n";
+        s.variable = v;
+    }
+    void record_import(run_state& s, const std::string& id) {
+        const std::string v = next_variable(s);
+        s.v.code += "    auto " + v + " = p.import_then_empty_plan<R>(" + raw_literal(id) + ", " +
+                    config_literal(*s.config) + ", " + previous(s) + ");\n";
+        s.v.code += "    REQUIRE(" + v + ");\n";
+        s.variable = v;
+    }
+    template <class Identity>
+    void record_import_identity(run_state& s, const Identity& identity) {
+        const std::string v = next_variable(s);
+        std::string json;
+        tfpp::diagnostics ignored;
+        (void)encode_json(identity, json, ignored);
+        s.v.code += "    auto " + v +
+                    " = p.import_by_identity_then_empty_plan<R>(tfpp::testing::from_json<R::identity>(" +
+                    raw_literal(json) + "), " + config_literal(*s.config) + ", " + previous(s) + ");\n";
+        s.v.code += "    REQUIRE(" + v + ");\n";
+        s.variable = v;
+    }
+    void record_upgrade(run_state& s, std::int64_t version, const std::string& json) {
+        const std::string v = next_variable(s);
+        s.v.code += "    auto " + v + " = p.upgrade_then_empty_plan<R>(" + std::to_string(version) + ", " +
+                    raw_literal(json) + ", " + config_literal(*s.config) + ");\n";
+        s.v.code += "    REQUIRE(" + v + ");\n";
+        s.variable = v;
+    }
+    void record_destroy(run_state& s) {
+        s.v.code += "    REQUIRE(p.apply<R>(p.plan_destroy<R>(" + previous(s) + ")).ok());\n";
+        s.variable.clear();
+    }
+
+    std::string catch2_test(const verdict& v, const exploration_report& report) const {
+        std::string out = "// Found by tfpp::testing::explore (case seed " + std::to_string(report.failing_seed) +
+                          "); expects the exploration's `hooks` in scope where it calls them.\n";
+        out += "TEST_CASE(\"" + std::string(R::type_name) + ": " + v.property + "\") {\n";
+        out += "    using R = " + std::string(cpp_type_name<R>()) + ";\n";
+        out += "    tfpp::testing::provider_under_test<" + std::string(cpp_type_name<P>()) + "> p;\n";
+        out += v.code + "}\n";
+        return out;
+    }
+
+    void fresh(std::optional<driver_type>& holder) const {
+        if (hooks_.provider_config) holder.emplace(*hooks_.provider_config);
+        else holder.emplace();
+    }
+
+    const explore_options& options_;
+    const explore_hooks<P, R>& hooks_;
+    std::optional<driver_type> validator_;  // validates configurations, outside any workflow
+    block_schema schema_;
+};
+
+}  // namespace tfpp::testing::detail
