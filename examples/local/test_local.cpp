@@ -42,6 +42,11 @@ struct sandbox {
         return c;
     }
     [[nodiscard]] std::string path(const std::string& name) const { return (dir / name).string(); }
+    // Empty again, for the next explored workflow.
+    void empty() const {
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+    }
 };
 
 local::file_model file(std::string name, std::string content) {
@@ -380,10 +385,7 @@ TEST_CASE("local_file: explored", "[testing][local][explore]") {
     sandbox box;
     tfpp::testing::explore_hooks<local::provider, local::file_resource> hooks;
     hooks.provider_config = box.config();
-    hooks.new_workflow = [&] {
-        fs::remove_all(box.dir);
-        fs::create_directories(box.dir);
-    };
+    hooks.new_workflow = [&] { box.empty(); };
     // Absolute names: an import by identity (the absolute path) of a file the
     // configuration names relatively reads back the other form, and the plan
     // replaces it; exploration found that, docs/testing.md#exploration.
@@ -428,10 +430,7 @@ TEST_CASE("local_directory: explored", "[testing][local][explore]") {
     sandbox box;
     tfpp::testing::explore_hooks<local::provider, local::directory_resource> hooks;
     hooks.provider_config = box.config();
-    hooks.new_workflow = [&] {
-        fs::remove_all(box.dir);
-        fs::create_directories(box.dir);
-    };
+    hooks.new_workflow = [&] { box.empty(); };
     hooks.configure = [](local::directory_model& m, tfpp::testing::random& r) {
         m.path = r.pick({"d1", "d2"});
         if (r.chance(50)) m.permission = r.pick({"0755", "0700", "755"});

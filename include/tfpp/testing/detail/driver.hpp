@@ -100,11 +100,7 @@ inline void unknown_paths(const dynamic& v, attribute_path& path, std::vector<at
 inline bool holds_unknown(std::string_view bytes, const type& t) {
     dynamic d;
     tfpp::diagnostics diags;
-    if (!decode_msgpack(bytes, t, d, diags)) return false;
-    std::vector<attribute_path> found;
-    attribute_path path;
-    unknown_paths(d, path, found);
-    return !found.empty();
+    return decode_msgpack(bytes, t, d, diags) && contains_unknown(d);
 }
 
 // Core's check of the plan made at apply time against the first plan:

@@ -20,6 +20,24 @@ struct generation_limits {
     std::size_t large_elements = 40;
 };
 
+// A list or a set of the elements (a set keeps each element once).
+inline dynamic list_or_set(bool set, const type& element, std::vector<dynamic> elements) {
+    return set ? dynamic::set(element, std::move(elements)) : dynamic::list(element, std::move(elements));
+}
+
+// n values made by make(), as a map ("k0", "k1", ...), a set or a list of type t.
+template <class Make>
+dynamic repeated(nesting mode, const type& t, std::size_t n, Make make) {
+    if (mode == nesting::map) {
+        std::vector<dynamic::entry> entries;
+        for (std::size_t i = 0; i < n; ++i) entries.emplace_back("k" + std::to_string(i), make());
+        return dynamic::map(t.element(), std::move(entries));
+    }
+    std::vector<dynamic> elements;
+    for (std::size_t i = 0; i < n; ++i) elements.push_back(make());
+    return list_or_set(mode == nesting::set, t.element(), std::move(elements));
+}
+
 // Random configuration values for a schema. Strings mix plain names with
 // the edges providers get wrong (empty, spaces, quotes, non-ASCII);
 // numbers include fractions, negatives and integers past 2^53.
@@ -144,8 +162,7 @@ private:
         }
         std::vector<dynamic> elements;
         for (std::size_t i = 0; i < n; ++i) elements.push_back(element());
-        return t.which() == type::kind::set ? dynamic::set(t.element(), std::move(elements))
-                                            : dynamic::list(t.element(), std::move(elements));
+        return list_or_set(t.which() == type::kind::set, t.element(), std::move(elements));
     }
 
     // A nested attribute's value: one object of its attributes, or a collection of them.
@@ -160,17 +177,7 @@ private:
             return dynamic::object(object_type, std::move(values));
         };
         if (n.mode == nesting::single || n.mode == nesting::group) return object(t);
-        const std::size_t count_of = count(depth);
-        if (n.mode == nesting::map) {
-            std::vector<dynamic::entry> entries;
-            for (std::size_t i = 0; i < count_of; ++i)
-                entries.emplace_back("k" + std::to_string(i), object(t.element()));
-            return dynamic::map(t.element(), std::move(entries));
-        }
-        std::vector<dynamic> elements;
-        for (std::size_t i = 0; i < count_of; ++i) elements.push_back(object(t.element()));
-        return n.mode == nesting::set ? dynamic::set(t.element(), std::move(elements))
-                                      : dynamic::list(t.element(), std::move(elements));
+        return repeated(n.mode, t, count(depth), [&] { return object(t.element()); });
     }
 
     // A nested block's value: absent or one object, or between min and max items.
@@ -182,16 +189,7 @@ private:
         std::size_t n = count(depth);
         if (nb.max_items > 0) n = std::min<std::size_t>(n, static_cast<std::size_t>(nb.max_items));
         n = std::max<std::size_t>(n, static_cast<std::size_t>(nb.min_items));
-        if (nb.mode == nesting::map) {
-            std::vector<dynamic::entry> entries;
-            for (std::size_t i = 0; i < n; ++i)
-                entries.emplace_back("k" + std::to_string(i), block(nb.block, depth + 1));
-            return dynamic::map(t.element(), std::move(entries));
-        }
-        std::vector<dynamic> elements;
-        for (std::size_t i = 0; i < n; ++i) elements.push_back(block(nb.block, depth + 1));
-        return nb.mode == nesting::set ? dynamic::set(t.element(), std::move(elements))
-                                       : dynamic::list(t.element(), std::move(elements));
+        return repeated(nb.mode, t, n, [&] { return block(nb.block, depth + 1); });
     }
 
     Random& random_;
@@ -204,29 +202,29 @@ private:
 inline std::string nonconforming(const std::vector<attribute_schema>& attrs, const dynamic& object,
                                  attribute_path& path);
 
+// The first problem check() finds in an element of a map, list or set, at its path.
+template <class Check>
+std::string first_in_elements(const dynamic& v, attribute_path& path, Check check) {
+    const bool map = v.type().which() == type::kind::map;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        path.push(map ? attribute_path::key(v.entries()[i].first)
+                      : attribute_path::index(static_cast<std::int64_t>(i)));
+        std::string why = check(map ? v.entries()[i].second : v.elements()[i]);
+        path.pop();
+        if (!why.empty()) return why;
+    }
+    return {};
+}
+
 inline std::string nonconforming_attribute(const attribute_schema& a, const dynamic& v, attribute_path& path) {
     if (v.is_null()) return a.is_required() ? path.to_string() + ": required, but null" : std::string();
     if (a.role == attribute_role::computed) return path.to_string() + ": computed only, but set";
     if (!a.nested || !v.is_known()) return {};
     if (a.nested->mode == nesting::single || a.nested->mode == nesting::group)
         return nonconforming(a.nested->attributes, v, path);
-    if (a.nested->mode == nesting::map) {
-        for (const auto& [k, e] : v.entries()) {
-            path.push(attribute_path::key(k));
-            std::string why = e.is_known() ? nonconforming(a.nested->attributes, e, path) : std::string();
-            path.pop();
-            if (!why.empty()) return why;
-        }
-        return {};
-    }
-    for (std::size_t i = 0; i < v.size(); ++i) {
-        path.push(attribute_path::index(static_cast<std::int64_t>(i)));
-        std::string why =
-            v.elements()[i].is_known() ? nonconforming(a.nested->attributes, v.elements()[i], path) : std::string();
-        path.pop();
-        if (!why.empty()) return why;
-    }
-    return {};
+    return first_in_elements(v, path, [&](const dynamic& e) {
+        return e.is_known() ? nonconforming(a.nested->attributes, e, path) : std::string();
+    });
 }
 
 inline std::string nonconforming(const std::vector<attribute_schema>& attrs, const dynamic& object,
@@ -254,18 +252,7 @@ inline std::string nonconforming(const block_schema& b, const dynamic& object, a
             const auto n = static_cast<std::int64_t>(v.size());
             if (n < nb.min_items || (nb.max_items > 0 && n > nb.max_items))
                 why = path.to_string() + ": " + std::to_string(n) + " blocks, outside the bounds";
-            if (nb.mode == nesting::map)
-                for (const auto& [k, e] : v.entries()) {
-                    path.push(attribute_path::key(k));
-                    if (why.empty()) why = nonconforming(nb.block, e, path);
-                    path.pop();
-                }
-            else
-                for (std::size_t i = 0; i < v.size() && why.empty(); ++i) {
-                    path.push(attribute_path::index(static_cast<std::int64_t>(i)));
-                    why = nonconforming(nb.block, v.elements()[i], path);
-                    path.pop();
-                }
+            else why = first_in_elements(v, path, [&](const dynamic& e) { return nonconforming(nb.block, e, path); });
         }
         path.pop();
         if (!why.empty()) return why;
@@ -314,8 +301,7 @@ inline void smaller_values(const dynamic& v, std::vector<dynamic>& out, bool may
     case type::kind::set: {
         const auto es = v.elements();
         const auto rebuilt = [&](std::vector<dynamic> elements) {
-            return t.which() == type::kind::set ? dynamic::set(t.element(), std::move(elements))
-                                                : dynamic::list(t.element(), std::move(elements));
+            return list_or_set(t.which() == type::kind::set, t.element(), std::move(elements));
         };
         if (es.empty()) return;
         out.push_back(rebuilt({}));

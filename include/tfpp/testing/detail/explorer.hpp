@@ -207,20 +207,27 @@ private:
 
     // The typed configuration, adjusted by the hook, if it validates.
     std::optional<model> realize(const dynamic& config, std::uint64_t seed, tfpp::diagnostics& diags) {
-        model m{};
-        if (!decode_msgpack(to_msgpack(config, schema_.value_type), m, diags)) return std::nullopt;
+        std::optional<model> m = to_model(config, diags);
+        if (!m) return std::nullopt;
         if (hooks_.configure) {
             random r(seed ^ 0x5eedULL);
-            hooks_.configure(m, r);
+            hooks_.configure(*m, r);
         }
         attribute_path path;
-        if (std::string why = nonconforming(schema_, to_dynamic(m), path); !why.empty()) {
-            diags.error("Invalid configuration", why, path);
+        if (std::string why = nonconforming(schema_, to_dynamic(*m), path); !why.empty()) {
+            diags.error("Invalid configuration", why);
             return std::nullopt;
         }
-        diags.append(validator_->template validate<R>(m));
+        diags.append(validator_->template validate<R>(*m));
         if (diags.has_errors()) return std::nullopt;
         return m;
+    }
+
+    // The configuration shown for a step: as the hook left it.
+    dynamic shown(const workflow_step& st) {
+        tfpp::diagnostics ignored;
+        const std::optional<model> m = realize(st.config, st.seed, ignored);
+        return m ? to_dynamic(*m) : st.config;
     }
 
     dynamic to_dynamic(const model& m) const {
@@ -228,6 +235,11 @@ private:
         tfpp::diagnostics ignored;
         (void)decode_msgpack(to_msgpack(m), schema_.value_type, d, ignored);
         return d;
+    }
+    std::optional<model> to_model(const dynamic& d, tfpp::diagnostics& diags) const {
+        model m{};
+        if (!decode_msgpack(to_msgpack(d, schema_.value_type), m, diags)) return std::nullopt;
+        return m;
     }
 
     // --- running a workflow
@@ -362,6 +374,11 @@ private:
         result<model> refreshed = s.p.template read<R>(s.current);
         if (!refreshed.ok()) return fail(s, property, what + "refresh failed:\n" + describe(refreshed.diagnostics));
         if (!refreshed.state) return fail(s, property, what + "refresh found the object gone");
+        expect_no_change(s, std::move(refreshed), property, what);
+    }
+
+    // Plan the configuration from a refreshed state: must be a no-op.
+    void expect_no_change(run_state& s, result<model> refreshed, const std::string& property, const std::string& what) {
         plan_step<R> again = s.p.template plan<R>(*s.config, refreshed);
         if (!again.ok()) return fail(s, property, what + "the plan failed:\n" + describe(again.diagnostics));
         if (again.action != action::no_op) {
@@ -383,7 +400,7 @@ private:
             return fail(s, "refresh keeps the object", "nothing changed outside, yet read found it gone");
         if (std::string d = diff(*s.current.state, *refreshed.state); !d.empty())
             return fail(s, "refresh is stable", "nothing changed outside, yet read changed the state:\n" + d);
-        expect_empty_plan(s, "empty plan after refresh", "after a refresh, ");
+        expect_no_change(s, std::move(refreshed), "empty plan after refresh", "after a refresh, ");
     }
 
     void drift(const workflow_step& st, run_state& s, bool record) {
@@ -530,10 +547,10 @@ private:
         const std::size_t index = static_cast<std::size_t>(schema_.value_type.attribute_index(a.name));
         for (int tries = 0; tries < 30; ++tries) {
             const dynamic bad = with_attribute(base, index, gen.of_type(a.type, 0));
-            model m{};
             tfpp::diagnostics diags;
-            if (!decode_msgpack(to_msgpack(bad, schema_.value_type), m, diags)) continue;
-            diags = s.p.template validate<R>(m);
+            const std::optional<model> m = to_model(bad, diags);
+            if (!m) continue;
+            diags = s.p.template validate<R>(*m);
             if (!diags.has_errors()) continue;
             count(s, "invalid value refused");
             bool at_path = false;
@@ -544,7 +561,7 @@ private:
                 return fail(
                     s, "invalid values are refused at their path",
                     "a bad value of \"" + std::string(a.name) + "\" gave no error at its path:\n" + describe(diags));
-            plan_step<R> planned = s.p.template plan<R>(m, s.current);
+            plan_step<R> planned = s.p.template plan<R>(*m, s.current);
             if (planned.ok())
                 return fail(s, "invalid values are refused at their path", "the plan of a bad value succeeded");
             return;
@@ -554,12 +571,9 @@ private:
     // --- what the properties compare
 
     std::string unknowns(const model& m) const {
-        dynamic d;
-        tfpp::diagnostics ignored;
-        (void)decode_msgpack(to_msgpack(m), schema_.value_type, d, ignored);
         std::vector<attribute_path> found;
         attribute_path path;
-        unknown_paths(d, path, found);
+        unknown_paths(to_dynamic(m), path, found);
         std::string out;
         for (const auto& p : found) out += (out.empty() ? "" : ", ") + p.to_string();
         return out;
@@ -574,10 +588,8 @@ private:
             if (i < 0) throw std::invalid_argument("tfpp: explore_options::import_ignore names no attribute: " + name);
             now = with_attribute(now, static_cast<std::size_t>(i), was.elements()[static_cast<std::size_t>(i)]);
         }
-        model m{};
         tfpp::diagnostics ignored;
-        (void)decode_msgpack(to_msgpack(now, schema_.value_type), m, ignored);
-        return m;
+        return to_model(now, ignored).value_or(imported);
     }
 
     // The differences between the state and an imported one, leaving out
@@ -653,12 +665,8 @@ private:
         if (recorded.failed()) v = recorded;  // the same run, with its code
         report.property = v.property;
         report.shrunk_steps = w.steps.size();
-        for (const auto& st : w.steps) {
-            tfpp::diagnostics ignored;
-            if (st.config.is_null()) continue;
-            const std::optional<model> m = realize(st.config, st.seed, ignored);
-            report.shrunk_values += values_set(m ? to_dynamic(*m) : st.config);
-        }
+        for (const auto& st : w.steps)
+            if (!st.config.is_null()) report.shrunk_values += values_set(shown(st));
         report.failure = scenario(w, v, report);
         report.catch2_test = catch2_test(v, report);
     }
@@ -672,11 +680,9 @@ private:
             out += "  " + std::to_string(i + 1) + ". " + std::string(step_name(st.kind));
             if (st.kind == step_kind::upgrade) out += " from version " + std::to_string(st.version);
             if (!st.config.is_null()) {
-                tfpp::diagnostics ignored;
-                const std::optional<model> m = realize(st.config, st.seed, ignored);
                 std::string lines;
                 attribute_path path;
-                configuration_lines(m ? to_dynamic(*m) : st.config, path, "       ", lines);
+                configuration_lines(shown(st), path, "       ", lines);
                 out += lines.empty() ? " (every attribute null)\n" : ":\n" + lines;
             } else {
                 out += "\n";
@@ -694,76 +700,59 @@ private:
     // The state the last recorded step left, as an expression.
     static std::string previous(const run_state& s) { return "*" + s.variable + ".state"; }
 
-    void record_configure(run_state& s, const model& config, const plan_step<R>& planned, bool injected) {
-        const std::string c = config_literal(config), v = next_variable(s);
-        std::string& code = s.v.code;
-        const std::string prior = previous(s);
-        if (injected) {
-            code += "    REQUIRE(hooks.fail_next_write(p.provider()));\n";
-            if (planned.action == action::create) {
-                code += "    auto " + v + " = p.partial_failure<R>(" + c + ");\n";
-            } else {
-                code += "    auto " + v + " = p.apply<R>(p.plan<R>(" + c + ", " + prior + "));\n";
-                code += "    REQUIRE(" + v + ".state);  // the failed write still returns the object\n";
-                s.variable = v;
-                return;
-            }
-        } else {
-            switch (planned.action) {
-            case action::create: code += "    auto " + v + " = p.create<R>(" + c + ");\n"; break;
-            case action::update: code += "    auto " + v + " = p.update<R>(" + prior + ", " + c + ");\n"; break;
-            case action::replace: {
-                std::string paths;
-                for (const auto& p : planned.replace_paths()) paths += (paths.empty() ? "" : ", ") + raw_literal(p);
-                code += "    auto " + v + " = p.replace<R>(" + prior + ", " + c + ", {" + paths + "});\n";
-                break;
-            }
-            default: code += "    auto " + v + " = p.empty_plan<R>(" + c + ", " + prior + ");\n"; break;
-            }
-        }
-        code += "    REQUIRE(" + v + ");\n";
+    // `auto stepN = <helper call>; REQUIRE(stepN);`: the next recorded step.
+    static void record_step(run_state& s, const std::string& call) {
+        const std::string v = next_variable(s);
+        s.v.code += "    auto " + v + " = " + call + ";\n    REQUIRE(" + v + ");\n";
         s.variable = v;
+    }
+
+    void record_configure(run_state& s, const model& config, const plan_step<R>& planned, bool injected) {
+        const std::string c = config_literal(config);
+        if (injected) {
+            s.v.code += "    REQUIRE(hooks.fail_next_write(p.provider()));\n";
+            if (planned.action == action::create) return record_step(s, "p.partial_failure<R>(" + c + ")");
+            const std::string v = next_variable(s);
+            s.v.code += "    auto " + v + " = p.apply<R>(p.plan<R>(" + c + ", " + previous(s) + "));\n";
+            s.v.code += "    REQUIRE(" + v + ".state);  // the failed write still returns the object\n";
+            s.variable = v;
+            return;
+        }
+        switch (planned.action) {
+        case action::create: return record_step(s, "p.create<R>(" + c + ")");
+        case action::update: return record_step(s, "p.update<R>(" + previous(s) + ", " + c + ")");
+        case action::replace: {
+            std::string paths;
+            for (const auto& p : planned.replace_paths()) paths += (paths.empty() ? "" : ", ") + raw_literal(p);
+            return record_step(s, "p.replace<R>(" + previous(s) + ", " + c + ", {" + paths + "})");
+        }
+        default: return record_step(s, "p.empty_plan<R>(" + c + ", " + previous(s) + ")");
+        }
     }
     void record_empty_plan(run_state& s) {
-        const std::string v = next_variable(s);
-        s.v.code += "    auto " + v + " = p.empty_plan<R>(" + config_literal(*s.config) + ", " + previous(s) + ");\n";
-        s.v.code += "    REQUIRE(" + v + ");\n";
-        s.variable = v;
+        record_step(s, "p.empty_plan<R>(" + config_literal(*s.config) + ", " + previous(s) + ")");
     }
     void record_drift(run_state& s, std::uint64_t seed, action repair) {
-        const std::string v = next_variable(s);
         s.v.code += "    {\n        tfpp::testing::random random(" + std::to_string(seed) + "ULL);\n" +
                     "        hooks.drift(p.provider(), " + previous(s) + ", random);\n    }\n";
-        s.v.code += "    auto " + v + " = p.drift<R>(" + config_literal(*s.config) + ", " + previous(s) +
-                    ", tfpp::testing::action::" + std::string(action_name(repair)) + ");\n";
-        s.v.code += "    REQUIRE(" + v + ");\n";
-        s.variable = v;
+        record_step(s, "p.drift<R>(" + config_literal(*s.config) + ", " + previous(s) +
+                           ", tfpp::testing::action::" + std::string(action_name(repair)) + ")");
     }
     void record_import(run_state& s, const std::string& id) {
-        const std::string v = next_variable(s);
-        s.v.code += "    auto " + v + " = p.import_then_empty_plan<R>(" + raw_literal(id) + ", " +
-                    config_literal(*s.config) + ", " + previous(s) + ");\n";
-        s.v.code += "    REQUIRE(" + v + ");\n";
-        s.variable = v;
+        record_step(s, "p.import_then_empty_plan<R>(" + raw_literal(id) + ", " + config_literal(*s.config) + ", " +
+                           previous(s) + ")");
     }
     template <class Identity>
     void record_import_identity(run_state& s, const Identity& identity) {
-        const std::string v = next_variable(s);
         std::string json;
         tfpp::diagnostics ignored;
         (void)encode_json(identity, json, ignored);
-        s.v.code += "    auto " + v +
-                    " = p.import_by_identity_then_empty_plan<R>(tfpp::testing::from_json<R::identity>(" +
-                    raw_literal(json) + "), " + config_literal(*s.config) + ", " + previous(s) + ");\n";
-        s.v.code += "    REQUIRE(" + v + ");\n";
-        s.variable = v;
+        record_step(s, "p.import_by_identity_then_empty_plan<R>(tfpp::testing::from_json<R::identity>(" +
+                           raw_literal(json) + "), " + config_literal(*s.config) + ", " + previous(s) + ")");
     }
     void record_upgrade(run_state& s, std::int64_t version, const std::string& json) {
-        const std::string v = next_variable(s);
-        s.v.code += "    auto " + v + " = p.upgrade_then_empty_plan<R>(" + std::to_string(version) + ", " +
-                    raw_literal(json) + ", " + config_literal(*s.config) + ");\n";
-        s.v.code += "    REQUIRE(" + v + ");\n";
-        s.variable = v;
+        record_step(s, "p.upgrade_then_empty_plan<R>(" + std::to_string(version) + ", " + raw_literal(json) + ", " +
+                           config_literal(*s.config) + ")");
     }
     void record_destroy(run_state& s) {
         s.v.code += "    REQUIRE(p.apply<R>(p.plan_destroy<R>(" + previous(s) + ")).ok());\n";
