@@ -378,6 +378,13 @@ TEST_CASE("explore: generated configurations honour the validators", "[explore]"
     CHECK(largest > smallest);
 }
 
+TEST_CASE("explore: shrinking keeps strings UTF-8", "[explore]") {
+    std::vector<tfpp::dynamic> smaller;
+    tfpp::testing::detail::smaller_values(tfpp::dynamic("日本語"), smaller);
+    REQUIRE(smaller.size() == 4);  // null, "", "日", "a"
+    CHECK(smaller[2].as_string() == "日");
+}
+
 TEST_CASE("explore: a seed gives the same workflows", "[explore]") {
     tfpp::testing::explore_options options;
     options.cases = 50;

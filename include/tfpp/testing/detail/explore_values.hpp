@@ -278,7 +278,9 @@ inline void smaller_values(const dynamic& v, std::vector<dynamic>& out, bool may
         const std::string& s = v.as_string();
         if (s.empty()) return;
         out.emplace_back(std::string());
-        if (s.size() > 1) out.emplace_back(s.substr(0, s.size() / 2));
+        std::size_t half = s.size() / 2;  // at a character boundary: Terraform sends only UTF-8
+        while (half > 0 && (static_cast<unsigned char>(s[half]) & 0xc0) == 0x80) --half;
+        if (half > 0) out.emplace_back(s.substr(0, half));
         if (s != "a") out.emplace_back("a");
         return;
     }
