@@ -61,7 +61,8 @@ if ! command -v clang++-14 >/dev/null; then  # clang-16 comes with the fuzz smok
 fi
 for clang in clang++-14 clang++-16; do
     for source in examples/local/main.cpp examples/local/local.cpp examples/local/directory.cpp \
-        test/e2e/schema_json_provider.cpp test/e2e/local_v0.cpp; do
+        test/e2e/schema_json_provider.cpp test/e2e/local_v0.cpp \
+        src/serve.cpp src/provider_service_v5.cpp src/provider_service_v6.cpp; do
         "$clang" -std=c++20 -Wall -Wextra -Werror -fsyntax-only -pthread -DMSGPACK_NO_BOOST \
             -I"$repo/include" -I"$build/generated" -isystem "$msgpack_dir" "$repo/$source"
         echo "$clang -fsyntax-only $source: ok"

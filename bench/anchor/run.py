@@ -139,7 +139,7 @@ def ensure_release_build(args):
     else:
         sh(["meson", "setup", args.build_dir, REPO] + opts)
     log(f"building {EXAMPLE_TARGET} and {HARNESS_TARGET} in {args.build_dir}")
-    sh(["ninja", "-C", args.build_dir, "-j2", EXAMPLE_TARGET, HARNESS_TARGET, schema_run.PROTOCOL_LIB])
+    sh(["ninja", "-C", args.build_dir, "-j2", EXAMPLE_TARGET, HARNESS_TARGET, schema_run.PROTOCOL_LIB, schema_run.TFPP_LIB])
     return os.path.join(args.build_dir, HARNESS_TARGET), os.path.join(args.build_dir, EXAMPLE_TARGET)
 
 

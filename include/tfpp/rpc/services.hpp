@@ -1,7 +1,7 @@
 // The gRPC services of a provider process, over the engine
 // (tfpp/provider/detail/engine.hpp):
 //
-//   tfplugin6.Provider, tfplugin5.Provider   detail::provider_service_v6<Engine>, _v5<Engine>
+//   tfplugin6.Provider, tfplugin5.Provider   detail::provider_service_v6, _v5 (over a provider_engine)
 //   plugin.GRPCController                    Shutdown
 //   plugin.GRPCStdio, plugin.GRPCBroker      go-plugin's side services
 //   grpc.health.v1.Health                    "" and "plugin" are SERVING until the server stops

@@ -7,14 +7,14 @@
 // handshake and prints the TF_REATTACH_PROVIDERS value to use. With
 // --schema-json it prints its schemas as `tofu providers schema -json` would,
 // with --docs it writes its registry documentation (tfpp/docs/docs.hpp),
-// with --version and --manifest-json it says what it is, and exits. tfpp::serve_in_process<Provider>() serves on threads of the
-// calling process instead (tests, debuggers).
+// with --version and --manifest-json it says what it is, and exits. tfpp::serve_in_process<Provider>() serves on
+// threads of the calling process instead (tests, debuggers).
 #pragma once
 
 #include <tfpp/provider/provider.hpp>
 #include <tfpp/serve/options.hpp>
 
-#include <tfpp/serve/detail/serve_main.hpp>
+#include <tfpp/serve/detail/serve_entry.hpp>
 
 #include <memory>
 #include <stdexcept>
@@ -30,7 +30,8 @@ int serve(int argc, char** argv, const serve_options& options = {}) {
     if constexpr (!detail::provider_check<Provider>::ok) {
         return 1;  // provider_check has stated the problem at compile time
     } else {
-        return detail::serve_provider<Provider>(argc, argv, options);
+        return detail::serve_provider(argc, argv, options, &detail::make_engine<Provider>,
+                                      detail::provider_version(options));
     }
 }
 
@@ -84,7 +85,7 @@ in_process_server serve_in_process(const serve_options& options) {
     if constexpr (!detail::provider_check<Provider>::ok) {
         throw std::logic_error("tfpp: not a valid provider");  // provider_check has stated the problem at compile time
     } else {
-        return in_process_server(detail::start_in_process<Provider>(options));
+        return in_process_server(detail::start_in_process(options, &detail::make_engine<Provider>));
     }
 }
 

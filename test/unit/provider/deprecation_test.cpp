@@ -105,7 +105,7 @@ std::vector<warning> warnings_of(const Response& resp) {
 
 std::vector<warning> validate(const server_model& m) {
     engine e;
-    tfpp::detail::provider_service_v6<engine> v6(e);
+    tfpp::detail::provider_service_v6 v6(e);
     tfplugin6::ValidateResourceConfig_Request req;
     tfplugin6::ValidateResourceConfig_Response resp;
     req.set_type_name("depr_server");
@@ -169,7 +169,7 @@ TEST_CASE("a resource's deprecated attributes and blocks warn where the configur
 TEST_CASE("deprecation warnings for provider configurations, data sources and ephemeral resources",
           "[deprecation][rpc]") {
     engine e;
-    tfpp::detail::provider_service_v6<engine> v6(e);
+    tfpp::detail::provider_service_v6 v6(e);
     lookup_model lookup;
     lookup.name = "db";
 

@@ -155,7 +155,7 @@ TEST_CASE("what open returns is checked against the configuration", "[ephemeral]
 TEST_CASE("the protocol: schemas, metadata, open with private bytes and renew_at, close", "[ephemeral][rpc]") {
     using engine = tfpp::detail::engine<provider>;
     engine e;
-    tfpp::detail::provider_service_v6<engine> v6(e);
+    tfpp::detail::provider_service_v6 v6(e);
     tfplugin6::GetProviderSchema_Response schema;
     REQUIRE(schema.ParseFromString(v6.schema_response_bytes()));
     REQUIRE(schema.ephemeral_resource_schemas().count("vault_token") == 1);

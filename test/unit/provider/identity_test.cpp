@@ -70,7 +70,7 @@ struct provider {
 };
 
 using engine = tfpp::detail::engine<provider>;
-using service = tfpp::detail::provider_service_v6<engine>;
+using service = tfpp::detail::provider_service_v6;
 
 bucket_model bucket(std::string name, std::optional<std::string> id = {}) {
     bucket_model m;

@@ -106,7 +106,7 @@ TEST_CASE("log: an RPC's lines carry tf_rpc, tf_req_id and tf_resource_type, wit
           "[log][rpc][sensitive]") {
     using engine = tfpp::detail::engine<provider>;
     engine e;
-    tfpp::detail::provider_service_v6<engine> v6(e);
+    tfpp::detail::provider_service_v6 v6(e);
     account_model m;
     m.name = "bob";
     m.api_key = "KEY-RPC-777";

@@ -92,7 +92,7 @@ void allow_deferral(Request& req, bool allowed = true) {
     req.mutable_client_capabilities()->set_deferral_allowed(allowed);
 }
 
-void configure(tfpp::detail::provider_service_v6<engine>& v6, const config_model& c, bool allowed = true) {
+void configure(tfpp::detail::provider_service_v6& v6, const config_model& c, bool allowed = true) {
     tfplugin6::ConfigureProvider_Request req;
     tfplugin6::ConfigureProvider_Response resp;
     req.mutable_config()->set_msgpack(tfpp::to_msgpack(c));
@@ -109,7 +109,7 @@ item_model item(std::string name) {
 
 TEST_CASE("a deferred configuration defers reads, plans, imports and opens, calling no handler", "[deferral][rpc]") {
     engine e;
-    tfpp::detail::provider_service_v6<engine> v6(e);
+    tfpp::detail::provider_service_v6 v6(e);
     config_model unknown_endpoint;
     unknown_endpoint.endpoint = tfpp::unknown;
     configure(v6, unknown_endpoint);
@@ -191,7 +191,7 @@ TEST_CASE("a deferred configuration defers reads, plans, imports and opens, call
 
 TEST_CASE("configure defers only where the client allows it, and a later configure clears it", "[deferral][rpc]") {
     engine e;
-    tfpp::detail::provider_service_v6<engine> v6(e);
+    tfpp::detail::provider_service_v6 v6(e);
     config_model unknown_endpoint;
     unknown_endpoint.endpoint = tfpp::unknown;
 

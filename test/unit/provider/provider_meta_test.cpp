@@ -72,7 +72,7 @@ using engine = tfpp::detail::engine<provider>;
 
 TEST_CASE("ReadResource decodes provider_meta, msgpack or JSON, and refuses a wrong one", "[provider_meta][rpc]") {
     engine e;
-    tfpp::detail::provider_service_v6<engine> v6(e);
+    tfpp::detail::provider_service_v6 v6(e);
     bucket_model state;
     state.name = "logs";
     state.created_for = "x";

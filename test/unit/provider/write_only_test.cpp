@@ -100,7 +100,7 @@ TEST_CASE("a changed write-only value plans no change, at any depth, as Core pro
 TEST_CASE("a client without write-only support is told which attribute it set", "[write_only][rpc]") {
     using engine = tfpp::detail::engine<provider>;
     engine e;
-    tfpp::detail::provider_service_v6<engine> v6(e);
+    tfpp::detail::provider_service_v6 v6(e);
     auto m = config(1, "hunter2");
     m.logins = std::vector<credential>{{.user = "x", .password = tfpp::null}, {.user = "y", .password = "pw"}};
     tfplugin6::ValidateResourceConfig_Request req;

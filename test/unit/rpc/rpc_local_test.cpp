@@ -55,7 +55,7 @@ std::string describe(const Diagnostics& diags) {
 // the proposed state built the way Terraform builds it for these attributes.
 struct lifecycle {
     engine e;
-    tfpp::detail::provider_service_v6<engine> service{e};
+    tfpp::detail::provider_service_v6 service{e};
 
     void configure(const std::string& base) {
         tfplugin6::ConfigureProvider_Request req;
@@ -211,7 +211,7 @@ TEST_CASE("local_file: validation points at the attribute", "[rpc][example]") {
 
 TEST_CASE("the schema is the model", "[rpc][example]") {
     engine e;
-    tfpp::detail::provider_service_v6<engine> v6(e);
+    tfpp::detail::provider_service_v6 v6(e);
     tfplugin6::GetProviderSchema_Response resp;
     REQUIRE(resp.ParseFromString(v6.schema_response_bytes()));
     CHECK(resp.server_capabilities().plan_destroy());
@@ -233,7 +233,7 @@ TEST_CASE("the schema is the model", "[rpc][example]") {
 
     // local_directory has nested attributes, which protocol 5 cannot describe
     // (serve() therefore offers only protocol 6 for this provider)
-    tfpp::detail::provider_service_v5<engine> v5(e);
+    tfpp::detail::provider_service_v5 v5(e);
     CHECK_THROWS_WITH(v5.schema_response_bytes(), Catch::Contains("nested attribute \"files\" needs protocol 6"));
 }
 
@@ -249,7 +249,7 @@ Response call_function(Service& service, const std::string& name, const std::vec
 
 TEST_CASE("functions: in the schema, in GetFunctions, and called with errors at their arguments", "[rpc][example]") {
     engine e;
-    tfpp::detail::provider_service_v6<engine> v6(e);
+    tfpp::detail::provider_service_v6 v6(e);
     tfplugin6::GetProviderSchema_Response schema;
     REQUIRE(schema.ParseFromString(v6.schema_response_bytes()));
     REQUIRE(schema.functions().count("file_mode") == 1);
@@ -298,7 +298,7 @@ TEST_CASE("functions: in the schema, in GetFunctions, and called with errors at 
     CHECK_FALSE(count.error().has_function_argument());
 
     // Protocol 5 serves the same functions.
-    tfpp::detail::provider_service_v5<engine> v5(e);
+    tfpp::detail::provider_service_v5 v5(e);
     auto v5_ok =
         call_function<tfplugin5::CallFunction_Request, tfplugin5::CallFunction_Response>(v5, "file_mode", {"755"});
     REQUIRE(tfpp::decode_msgpack(v5_ok.result().msgpack(), mode, d));
@@ -307,7 +307,7 @@ TEST_CASE("functions: in the schema, in GetFunctions, and called with errors at 
 
 TEST_CASE("unknown types and unsupported features answer with error diagnostics", "[rpc]") {
     engine e;
-    tfpp::detail::provider_service_v6<engine> v6(e);
+    tfpp::detail::provider_service_v6 v6(e);
     {
         tfplugin6::ReadResource_Request req;
         tfplugin6::ReadResource_Response resp;

@@ -4,6 +4,7 @@
 #include "schema_json_provider.hpp"
 
 #include <tfpp/serve.hpp>
+#include <tfpp/serve/detail/protocol_offer.hpp>
 
 #include <catch2/catch.hpp>
 
@@ -69,13 +70,15 @@ struct meta_provider {
 using namespace test_protocol_6_only;
 
 TEST_CASE("protocol 5 is ruled out by a nested attribute anywhere, named by its place", "[handshake]") {
-    using tfpp::detail::protocol_6_only_reason;
-    CHECK(protocol_6_only_reason<flat_provider>().empty());
-    CHECK(protocol_6_only_reason<kitchen::provider>() ==
+    auto protocol_6_only_reason = [](auto provider) {
+        return tfpp::detail::protocol_6_only_reason(tfpp::detail::engine<decltype(provider)>());
+    };
+    CHECK(protocol_6_only_reason(flat_provider{}).empty());
+    CHECK(protocol_6_only_reason(kitchen::provider{}) ==
           "resource kitchen_thing: attribute \"login\" is a nested attribute");
-    CHECK(protocol_6_only_reason<deep_data_source_provider>() ==
+    CHECK(protocol_6_only_reason(deep_data_source_provider{}) ==
           "data source p_data: attribute \"outer.inner.items\" is a nested attribute");
-    CHECK(protocol_6_only_reason<config_provider>() ==
+    CHECK(protocol_6_only_reason(config_provider{}) ==
           "provider configuration: attribute \"items\" is a nested attribute");
-    CHECK(protocol_6_only_reason<meta_provider>() == "provider_meta: attribute \"items\" is a nested attribute");
+    CHECK(protocol_6_only_reason(meta_provider{}) == "provider_meta: attribute \"items\" is a nested attribute");
 }

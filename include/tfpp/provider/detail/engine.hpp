@@ -22,32 +22,28 @@
 namespace tfpp::detail {
 
 // A provider instance with its resources and data sources, behind one lock:
-// ConfigureProvider runs alone, everything else runs concurrently.
-template <class P>
-class engine {
+// ConfigureProvider runs alone, everything else runs concurrently. The
+// provider's own type stays in engine<P>; the protocol services and the
+// server see this base only, so they are compiled once, in the tfpp library.
+class provider_engine {
 public:
-    using config_model = typename config_of<P>::type;
+    virtual ~provider_engine() = default;
+    provider_engine() = default;
+    provider_engine(const provider_engine&) = delete;
+    provider_engine& operator=(const provider_engine&) = delete;
 
-    engine() {
-        add_resources(typename resource_list<P>::type{});
-        add_data_sources(typename data_source_list<P>::type{});
-        add_functions(typename function_list<P>::type{});
-        add_ephemerals(typename ephemeral_list<P>::type{});
-    }
-
-    [[nodiscard]] static constexpr std::string_view type_name() { return P::type_name; }
-    [[nodiscard]] const block_schema& provider_schema() const { return provider_config_schema<P>(); }
+    [[nodiscard]] virtual std::string_view type_name() const = 0;
+    [[nodiscard]] virtual const block_schema& provider_schema() const = 0;
     // nullptr when the provider declares no provider_meta.
-    [[nodiscard]] const block_schema* provider_meta_schema() const { return detail::provider_meta_schema<P>(); }
+    [[nodiscard]] virtual const block_schema* provider_meta_schema() const = 0;
     // The module's provider_meta values (encoded with provider_meta_schema())
     // into ctx, as the provider's provider_meta struct; nothing when null.
-    void attach_provider_meta([[maybe_unused]] std::string_view meta, [[maybe_unused]] context& ctx) const {
-        if constexpr (has_provider_meta<P>) {
-            if (meta.empty() || is_null_value(meta)) return;
-            typename P::provider_meta m;
-            if (decode_model(meta, m, ctx)) ctx.set_provider_meta(std::move(m));
-        }
-    }
+    virtual void attach_provider_meta(std::string_view meta, context& ctx) const = 0;
+    virtual void validate_provider_config(std::string_view config, context& ctx) = 0;
+    // ctx was made before the version was known; the provider's configure()
+    // gets a context that knows it, and its diagnostics flow back into ctx.
+    virtual void configure(std::string_view config, std::string_view terraform_version, context& ctx) = 0;
+
     [[nodiscard]] const std::map<std::string_view, std::unique_ptr<resource_handler>>& resources() const {
         return resources_;
     }
@@ -57,51 +53,13 @@ public:
     [[nodiscard]] const std::map<std::string_view, std::unique_ptr<ephemeral_handler>>& ephemeral_resources() const {
         return ephemerals_;
     }
-    [[nodiscard]] ephemeral_handler* ephemeral_resource(std::string_view name) const {
-        auto it = ephemerals_.find(name);
-        return it == ephemerals_.end() ? nullptr : it->second.get();
-    }
     [[nodiscard]] const std::map<std::string_view, std::unique_ptr<function_handler>>& functions() const {
         return functions_;
     }
-    [[nodiscard]] function_handler* function(std::string_view name) const {
-        auto it = functions_.find(name);
-        return it == functions_.end() ? nullptr : it->second.get();
-    }
-    [[nodiscard]] resource_handler* resource(std::string_view name) const {
-        auto it = resources_.find(name);
-        return it == resources_.end() ? nullptr : it->second.get();
-    }
-    [[nodiscard]] data_source_handler* data_source(std::string_view name) const {
-        auto it = data_sources_.find(name);
-        return it == data_sources_.end() ? nullptr : it->second.get();
-    }
-
-    void validate_provider_config(std::string_view config, context& ctx) {
-        check_configuration(provider_schema(), config, {}, {}, ctx);
-        config_model c;
-        if (!decode_model(config, c, ctx)) return;
-        guarded(ctx, "provider configuration validators", [&] { run_validators(c, ctx.diagnostics()); });
-    }
-
-    // ctx was made before the version was known; the provider's configure()
-    // gets a context that knows it, and its diagnostics flow back into ctx.
-    void configure(std::string_view config, std::string_view terraform_version, context& ctx) {
-        std::unique_lock lock(mutex_);
-        terraform_version_.assign(terraform_version);
-        provider_deferred_.reset();
-        config_model c;
-        if (!decode_model(config, c, ctx)) return;
-        // The provider's password may reach any later line.
-        if (log::sink.load(std::memory_order_relaxed) != nullptr) mask_secrets(c, true);
-        if constexpr (has_configure<P, config_model>) {
-            context configure_ctx = make_context(ctx.deferral_allowed());
-            guarded(configure_ctx, "provider configure", provider_schema(),
-                    [&] { provider_.configure(c, configure_ctx); });
-            ctx.diagnostics().append(configure_ctx.diagnostics());
-            if (!configure_ctx.has_errors()) provider_deferred_ = configure_ctx.deferred();
-        }
-    }
+    [[nodiscard]] resource_handler* resource(std::string_view name) const { return find(resources_, name); }
+    [[nodiscard]] data_source_handler* data_source(std::string_view name) const { return find(data_sources_, name); }
+    [[nodiscard]] ephemeral_handler* ephemeral_resource(std::string_view name) const { return find(ephemerals_, name); }
+    [[nodiscard]] function_handler* function(std::string_view name) const { return find(functions_, name); }
 
     // Set when configure() deferred: every later read, plan, import and
     // open is deferred for the same reason, without calling its handler.
@@ -127,6 +85,81 @@ public:
     // StopProvider: every handler's stop token fires, now and from now on.
     void request_stop() noexcept { stop_.request_stop(); }
     [[nodiscard]] bool stop_requested() const noexcept { return stop_.stop_requested(); }
+
+protected:
+    template <class Handler>
+    static Handler* find(const std::map<std::string_view, std::unique_ptr<Handler>>& m, std::string_view name) {
+        auto it = m.find(name);
+        return it == m.end() ? nullptr : it->second.get();
+    }
+
+    std::map<std::string_view, std::unique_ptr<function_handler>> functions_;
+    std::map<std::string_view, std::unique_ptr<ephemeral_handler>> ephemerals_;
+    std::map<std::string_view, std::unique_ptr<resource_handler>> resources_;
+    std::map<std::string_view, std::unique_ptr<data_source_handler>> data_sources_;
+    std::shared_mutex mutex_;
+    std::stop_source stop_;
+    std::optional<deferral_reason> provider_deferred_;
+    std::string terraform_version_;
+};
+
+// Provider P's engine: its handlers, configuration and provider_meta.
+template <class P>
+class engine final : public provider_engine {
+public:
+    using config_model = typename config_of<P>::type;
+
+    engine() {
+        add_resources(typename resource_list<P>::type{});
+        add_data_sources(typename data_source_list<P>::type{});
+        add_functions(typename function_list<P>::type{});
+        add_ephemerals(typename ephemeral_list<P>::type{});
+    }
+    // The handlers hold a reference to the provider: they go first.
+    ~engine() override {
+        functions_.clear();
+        ephemerals_.clear();
+        resources_.clear();
+        data_sources_.clear();
+    }
+
+    [[nodiscard]] std::string_view type_name() const override { return P::type_name; }
+    [[nodiscard]] const block_schema& provider_schema() const override { return provider_config_schema<P>(); }
+    [[nodiscard]] const block_schema* provider_meta_schema() const override {
+        return detail::provider_meta_schema<P>();
+    }
+    void attach_provider_meta([[maybe_unused]] std::string_view meta, [[maybe_unused]] context& ctx) const override {
+        if constexpr (has_provider_meta<P>) {
+            if (meta.empty() || is_null_value(meta)) return;
+            typename P::provider_meta m;
+            if (decode_model(meta, m, ctx)) ctx.set_provider_meta(std::move(m));
+        }
+    }
+
+    void validate_provider_config(std::string_view config, context& ctx) override {
+        check_configuration(provider_schema(), config, {}, {}, ctx);
+        config_model c;
+        if (!decode_model(config, c, ctx)) return;
+        guarded(ctx, "provider configuration validators", [&] { run_validators(c, ctx.diagnostics()); });
+    }
+
+    void configure(std::string_view config, std::string_view terraform_version, context& ctx) override {
+        std::unique_lock lock(mutex_);
+        terraform_version_.assign(terraform_version);
+        provider_deferred_.reset();
+        config_model c;
+        if (!decode_model(config, c, ctx)) return;
+        // The provider's password may reach any later line.
+        if (log::sink.load(std::memory_order_relaxed) != nullptr) mask_secrets(c, true);
+        if constexpr (has_configure<P, config_model>) {
+            context configure_ctx = make_context(ctx.deferral_allowed());
+            guarded(configure_ctx, "provider configure", provider_schema(),
+                    [&] { provider_.configure(c, configure_ctx); });
+            ctx.diagnostics().append(configure_ctx.diagnostics());
+            if (!configure_ctx.has_errors()) provider_deferred_ = configure_ctx.deferred();
+        }
+    }
+
     P& provider() noexcept { return provider_; }
 
 private:
@@ -206,14 +239,6 @@ private:
     }
 
     P provider_{};
-    std::map<std::string_view, std::unique_ptr<function_handler>> functions_;
-    std::map<std::string_view, std::unique_ptr<ephemeral_handler>> ephemerals_;
-    std::map<std::string_view, std::unique_ptr<resource_handler>> resources_;
-    std::map<std::string_view, std::unique_ptr<data_source_handler>> data_sources_;
-    std::shared_mutex mutex_;
-    std::stop_source stop_;
-    std::optional<deferral_reason> provider_deferred_;
-    std::string terraform_version_;
 };
 
 }  // namespace tfpp::detail

@@ -56,8 +56,7 @@ void deferred_to_proto(const context& ctx, Response& resp) {
 // After configure() deferred, every read, plan, import and open is deferred
 // for its reason without calling the handler (true); ctx carries the reason,
 // or an error for a request that does not allow deferral.
-template <class Engine>
-bool deferred_by_provider(const Engine& e, context& ctx) {
+inline bool deferred_by_provider(const provider_engine& e, context& ctx) {
     const std::optional<deferral_reason> why = e.provider_deferred();
     if (!why) return false;
     ctx.defer(*why,
@@ -77,8 +76,8 @@ void put_identity(std::optional<std::string> id, Field&& field) {
     if (id) field()->mutable_identity_data()->set_msgpack(std::move(*id));
 }
 
-template <class Engine, class Response>
-void get_metadata(Engine& e, Response& resp) {
+template <class Response>
+void get_metadata(provider_engine& e, Response& resp) {
     resp.mutable_server_capabilities()->set_plan_destroy(true);
     resp.mutable_server_capabilities()->set_get_provider_schema_optional(true);
     resp.mutable_server_capabilities()->set_move_resource_state(true);
@@ -89,8 +88,8 @@ void get_metadata(Engine& e, Response& resp) {
         resp.add_ephemeral_resources()->set_type_name(std::string(name));
 }
 
-template <class Engine, class Response>
-void get_provider_schema(Engine& e, Response& resp) {
+template <class Response>
+void get_provider_schema(provider_engine& e, Response& resp) {
     schema_to_proto(e.provider_schema(), *resp.mutable_provider());
     if (const block_schema* meta = e.provider_meta_schema()) schema_to_proto(*meta, *resp.mutable_provider_meta());
     for (const auto& [name, r] : e.resources())
@@ -108,8 +107,8 @@ void get_provider_schema(Engine& e, Response& resp) {
 
 // GetProviderSchema's answer, built and serialized once: every later call
 // hands gRPC the same bytes.
-template <class Response, class Engine>
-std::string serialized_schema_response(Engine& e) {
+template <class Response>
+std::string serialized_schema_response(provider_engine& e) {
     Response resp;
     get_provider_schema(e, resp);
     std::string bytes;
@@ -117,23 +116,23 @@ std::string serialized_schema_response(Engine& e) {
     return bytes;
 }
 
-template <class Engine, class Response>
-void get_resource_identity_schemas(Engine& e, Response& resp) {
+template <class Response>
+void get_resource_identity_schemas(provider_engine& e, Response& resp) {
     for (const auto& [name, r] : e.resources())
         if (const identity_schema* id = r->identity())
             identity_schema_to_proto(*id, (*resp.mutable_identity_schemas())[std::string(name)]);
 }
 
-template <class Engine, class Response>
-void get_functions(Engine& e, Response& resp) {
+template <class Response>
+void get_functions(provider_engine& e, Response& resp) {
     for (const auto& [name, f] : e.functions())
         function_to_proto(f->schema(), (*resp.mutable_functions())[std::string(name)]);
 }
 
 // CallFunction runs on a provider that may never have been configured; it
 // takes no lock, since it touches neither the configuration nor resources.
-template <class Engine, class Request, class Response>
-void call_function(Engine& e, const Request& req, Response& resp) {
+template <class Request, class Response>
+void call_function(provider_engine& e, const Request& req, Response& resp) {
     function_handler* f = e.function(req.name());
     if (!f) {
         resp.mutable_error()->set_text(unknown_type_detail("function", req.name()));
@@ -172,8 +171,8 @@ void call_function(Engine& e, const Request& req, Response& resp) {
     if (error.argument) resp.mutable_error()->set_function_argument(*error.argument);
 }
 
-template <class Engine, class Request, class Response>
-void validate_ephemeral_resource_config(Engine& e, const Request& req, Response& resp) {
+template <class Request, class Response>
+void validate_ephemeral_resource_config(provider_engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context();
     auto* x = e.ephemeral_resource(req.type_name());
@@ -198,8 +197,8 @@ void renew_at_to_proto(const context& ctx, Response& resp) {
     }
 }
 
-template <class Engine, class Request, class Response>
-void open_ephemeral_resource(Engine& e, const Request& req, Response& resp) {
+template <class Request, class Response>
+void open_ephemeral_resource(provider_engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context(deferral_allowed(req));
     auto* x = e.ephemeral_resource(req.type_name());
@@ -222,8 +221,8 @@ void open_ephemeral_resource(Engine& e, const Request& req, Response& resp) {
     diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), x ? &x->schema() : nullptr);
 }
 
-template <class Engine, class Request, class Response>
-void renew_ephemeral_resource(Engine& e, const Request& req, Response& resp) {
+template <class Request, class Response>
+void renew_ephemeral_resource(provider_engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context();
     auto* x = e.ephemeral_resource(req.type_name());
@@ -238,8 +237,8 @@ void renew_ephemeral_resource(Engine& e, const Request& req, Response& resp) {
     diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), x ? &x->schema() : nullptr);
 }
 
-template <class Engine, class Request, class Response>
-void close_ephemeral_resource(Engine& e, const Request& req, Response& resp) {
+template <class Request, class Response>
+void close_ephemeral_resource(provider_engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context();
     auto* x = e.ephemeral_resource(req.type_name());
@@ -252,8 +251,8 @@ void close_ephemeral_resource(Engine& e, const Request& req, Response& resp) {
     diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), x ? &x->schema() : nullptr);
 }
 
-template <class Engine, class Request, class Response>
-void validate_provider_config(Engine& e, const Request& req, Response& resp) {
+template <class Request, class Response>
+void validate_provider_config(provider_engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context();
     request_values values(e.provider_schema(), ctx);
@@ -262,8 +261,8 @@ void validate_provider_config(Engine& e, const Request& req, Response& resp) {
     diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), &e.provider_schema());
 }
 
-template <class Engine, class Request, class Response>
-void validate_resource_config(Engine& e, const Request& req, Response& resp) {
+template <class Request, class Response>
+void validate_resource_config(provider_engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context();
     auto* r = e.resource(req.type_name());
@@ -277,8 +276,8 @@ void validate_resource_config(Engine& e, const Request& req, Response& resp) {
     diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), r ? &r->schema() : nullptr);
 }
 
-template <class Engine, class Request, class Response>
-void validate_data_source_config(Engine& e, const Request& req, Response& resp) {
+template <class Request, class Response>
+void validate_data_source_config(provider_engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context();
     auto* d = e.data_source(req.type_name());
@@ -292,8 +291,8 @@ void validate_data_source_config(Engine& e, const Request& req, Response& resp) 
     diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), d ? &d->schema() : nullptr);
 }
 
-template <class Engine, class Request, class Response>
-void configure_provider(Engine& e, const Request& req, Response& resp) {
+template <class Request, class Response>
+void configure_provider(provider_engine& e, const Request& req, Response& resp) {
     context ctx = e.make_context(deferral_allowed(req));
     request_values values(e.provider_schema(), ctx);
     std::string_view config = values(req.config(), "provider configuration");
@@ -302,8 +301,8 @@ void configure_provider(Engine& e, const Request& req, Response& resp) {
     diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), &e.provider_schema());
 }
 
-template <class Engine, class Request, class Response>
-void upgrade_resource_state(Engine& e, const Request& req, Response& resp) {
+template <class Request, class Response>
+void upgrade_resource_state(provider_engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context();
     auto* r = e.resource(req.type_name());
@@ -319,8 +318,8 @@ void upgrade_resource_state(Engine& e, const Request& req, Response& resp) {
     diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), r ? &r->schema() : nullptr);
 }
 
-template <class Engine, class Request, class Response>
-void upgrade_resource_identity(Engine& e, const Request& req, Response& resp) {
+template <class Request, class Response>
+void upgrade_resource_identity(provider_engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context();
     auto* r = e.resource(req.type_name());
@@ -334,8 +333,8 @@ void upgrade_resource_identity(Engine& e, const Request& req, Response& resp) {
 }
 
 // The calling module's provider_meta values, for this call's handlers.
-template <class Engine, class Request>
-void take_provider_meta(Engine& e, const Request& req, context& ctx) {
+template <class Request>
+void take_provider_meta(provider_engine& e, const Request& req, context& ctx) {
     if (const block_schema* meta = e.provider_meta_schema()) {
         request_values values(*meta, ctx);
         std::string_view bytes = values(req.provider_meta(), "provider_meta");
@@ -343,8 +342,8 @@ void take_provider_meta(Engine& e, const Request& req, context& ctx) {
     }
 }
 
-template <class Engine, class Request, class Response>
-void read_resource(Engine& e, const Request& req, Response& resp) {
+template <class Request, class Response>
+void read_resource(provider_engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context(deferral_allowed(req));
     take_provider_meta(e, req, ctx);
@@ -375,8 +374,8 @@ void read_resource(Engine& e, const Request& req, Response& resp) {
     diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), r ? &r->schema() : nullptr);
 }
 
-template <class Engine, class Request, class Response>
-void plan_resource_change(Engine& e, const Request& req, Response& resp) {
+template <class Request, class Response>
+void plan_resource_change(provider_engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context(deferral_allowed(req));
     take_provider_meta(e, req, ctx);
@@ -407,8 +406,8 @@ void plan_resource_change(Engine& e, const Request& req, Response& resp) {
     diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), r ? &r->schema() : nullptr);
 }
 
-template <class Engine, class Request, class Response>
-void apply_resource_change(Engine& e, const Request& req, Response& resp) {
+template <class Request, class Response>
+void apply_resource_change(provider_engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context();
     take_provider_meta(e, req, ctx);
@@ -440,8 +439,8 @@ void apply_resource_change(Engine& e, const Request& req, Response& resp) {
     diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), r ? &r->schema() : nullptr);
 }
 
-template <class Engine, class Request, class Response>
-void read_data_source(Engine& e, const Request& req, Response& resp) {
+template <class Request, class Response>
+void read_data_source(provider_engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context(deferral_allowed(req));
     take_provider_meta(e, req, ctx);
@@ -461,8 +460,8 @@ void read_data_source(Engine& e, const Request& req, Response& resp) {
     diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), d ? &d->schema() : nullptr);
 }
 
-template <class Engine, class Request, class Response>
-void import_resource_state(Engine& e, const Request& req, Response& resp) {
+template <class Request, class Response>
+void import_resource_state(provider_engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context(deferral_allowed(req));
     auto* r = e.resource(req.type_name());
@@ -494,8 +493,8 @@ void import_resource_state(Engine& e, const Request& req, Response& resp) {
 // `moved { from = a_type.x  to = b_type.x }`: the target type builds its
 // state from the source's. A source type of this provider's own is first
 // brought to its current schema, so that the target sees its typed model.
-template <class Engine, class Request, class Response>
-void move_resource_state(Engine& e, const Request& req, Response& resp) {
+template <class Request, class Response>
+void move_resource_state(provider_engine& e, const Request& req, Response& resp) {
     auto lock = e.shared();
     context ctx = e.make_context();
     auto* target = e.resource(req.target_type_name());

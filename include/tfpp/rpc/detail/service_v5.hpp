@@ -12,16 +12,17 @@
 
 namespace tfpp::detail {
 
-template <class Engine>
 class provider_service_v5 final : public tfplugin5::Provider::Service {
 public:
     // GetSchema is answered from bytes serialized once. 1 is its position in
     // the proto's service, which the generated code numbers methods by (the
     // serve tests would see any other method answer with the schema).
-    explicit provider_service_v5(Engine& e) : e_(e) {
+    explicit provider_service_v5(provider_engine& e) : e_(e) {
         MarkMethodStreamed(
             1, raw_unary_handler("GetSchema", [this]() -> const grpc::ByteBuffer& { return schema_buffer(); }));
     }
+    // Defined in src/provider_service_v5.cpp: the service is compiled there, once.
+    ~provider_service_v5() override;
     grpc::Status PrepareProviderConfig(grpc::ServerContext*, const tfplugin5::PrepareProviderConfig_Request* req,
                                        tfplugin5::PrepareProviderConfig_Response* resp) override {
         return rpc_call("PrepareProviderConfig", req, [&] {
@@ -175,7 +176,7 @@ private:
     std::string schema_bytes_;
     grpc::ByteBuffer schema_buffer_;
 
-    Engine& e_;
+    provider_engine& e_;
 };
 
 // tfplugin5.Provisioner: a provider binary serves no provisioners; every call

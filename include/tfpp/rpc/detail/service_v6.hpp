@@ -12,16 +12,17 @@
 
 namespace tfpp::detail {
 
-template <class Engine>
 class provider_service_v6 final : public tfplugin6::Provider::Service {
 public:
     // GetProviderSchema is answered from bytes serialized once. 1 is its position in
     // the proto's service, which the generated code numbers methods by (the
     // serve tests would see any other method answer with the schema).
-    explicit provider_service_v6(Engine& e) : e_(e) {
+    explicit provider_service_v6(provider_engine& e) : e_(e) {
         MarkMethodStreamed(
             1, raw_unary_handler("GetProviderSchema", [this]() -> const grpc::ByteBuffer& { return schema_buffer(); }));
     }
+    // Defined in src/provider_service_v6.cpp: the service is compiled there, once.
+    ~provider_service_v6() override;
     grpc::Status ValidateProviderConfig(grpc::ServerContext*, const tfplugin6::ValidateProviderConfig_Request* req,
                                         tfplugin6::ValidateProviderConfig_Response* resp) override {
         return rpc_call("ValidateProviderConfig", req, [&] { validate_provider_config(e_, *req, *resp); });
@@ -224,7 +225,7 @@ private:
     std::string schema_bytes_;
     grpc::ByteBuffer schema_buffer_;
 
-    Engine& e_;
+    provider_engine& e_;
 };
 
 }  // namespace tfpp::detail

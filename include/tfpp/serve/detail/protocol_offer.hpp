@@ -29,35 +29,21 @@ inline std::string nested_attribute_reason(std::string_view where, const block_s
     return std::string(where) + ": attribute \"" + path + "\" is a nested attribute";
 }
 
-template <class P, class... R>
-std::string nested_attribute_in_resources(type_list<R...>) {
-    std::string r;
-    ((r = r.empty() ? nested_attribute_reason("resource " + std::string(R::type_name), &schema_of_resource<P, R>())
-                    : r),
-     ...);
-    return r;
-}
-// Data sources and ephemeral resources (`kind` says which).
-template <class... D>
-std::string nested_attribute_in_handlers([[maybe_unused]] std::string_view kind, type_list<D...>) {
-    std::string r;
-    ((r = r.empty()
-              ? nested_attribute_reason(std::string(kind) + " " + std::string(D::type_name), &data_source_schema<D>())
-              : r),
-     ...);
-    return r;
-}
-
 // Protocol 5 cannot describe nested attributes: why a provider needs protocol
 // 6 ("resource local_directory: attribute \"files\" is a nested attribute"),
 // or empty when protocol 5 can serve it.
-template <class Provider>
-std::string protocol_6_only_reason() {
-    std::string r = nested_attribute_reason("provider configuration", &provider_config_schema<Provider>());
-    if (r.empty()) r = nested_attribute_reason("provider_meta", provider_meta_schema<Provider>());
-    if (r.empty()) r = nested_attribute_in_resources<Provider>(typename resource_list<Provider>::type{});
-    if (r.empty()) r = nested_attribute_in_handlers("data source", typename data_source_list<Provider>::type{});
-    if (r.empty()) r = nested_attribute_in_handlers("ephemeral resource", typename ephemeral_list<Provider>::type{});
+inline std::string protocol_6_only_reason(const provider_engine& e) {
+    std::string r = nested_attribute_reason("provider configuration", &e.provider_schema());
+    if (r.empty()) r = nested_attribute_reason("provider_meta", e.provider_meta_schema());
+    auto first_in = [&r](std::string_view kind, const auto& handlers) {
+        for (const auto& [name, h] : handlers) {
+            if (!r.empty()) return;
+            r = nested_attribute_reason(std::string(kind) + " " + std::string(name), &h->schema());
+        }
+    };
+    first_in("resource", e.resources());
+    first_in("data source", e.data_sources());
+    first_in("ephemeral resource", e.ephemeral_resources());
     return r;
 }
 
@@ -69,8 +55,7 @@ struct protocol_offer {
     std::string failure;  // set when nothing is left to offer
 };
 
-template <class Provider>
-protocol_offer offer_protocols(const serve_options& options) {
+inline protocol_offer offer_protocols(const provider_engine& e, const serve_options& options) {
     protocol_offer offer;
     offer.versions = options.protocols;
     if (const char* only = std::getenv("TFPP_PROTOCOL_VERSIONS"); only && *only) {
@@ -84,7 +69,7 @@ protocol_offer offer_protocols(const serve_options& options) {
         return offer;
     }
     // Nested attributes exist in protocol 6 only: then 5 is not offered.
-    offer.needs_6 = protocol_6_only_reason<Provider>();
+    offer.needs_6 = protocol_6_only_reason(e);
     if (!offer.needs_6.empty() && std::erase(offer.versions, 5) > 0 && offer.versions.empty()) {
         const bool six_configured =
             std::find(options.protocols.begin(), options.protocols.end(), 6) != options.protocols.end();

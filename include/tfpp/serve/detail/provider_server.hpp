@@ -3,6 +3,7 @@
 #pragma once
 
 #include <tfpp/rpc/services.hpp>
+#include <tfpp/serve/detail/serve_entry.hpp>
 #include <tfpp/serve/detail/socket_dir.hpp>
 
 #include <grpcpp/grpcpp.h>
@@ -12,23 +13,16 @@
 
 namespace tfpp::detail {
 
-// A running provider, whatever its type: what in_process_server holds.
-class running_provider {
-public:
-    virtual ~running_provider() = default;
-    virtual void stop() = 0;
-};
-
 // One provider instance behind a gRPC server on a private unix socket, with
 // every service Terraform and OpenTofu expect: what serve() runs as a plugin
 // process and serve_in_process() runs on threads of the caller's process.
-template <class Provider>
 class provider_server final : public running_provider {
 public:
     // Throws std::runtime_error when the server cannot listen.
-    provider_server(int version, const std::shared_ptr<grpc::ServerCredentials>& credentials,
+    provider_server(std::unique_ptr<provider_engine> engine, int version,
+                    const std::shared_ptr<grpc::ServerCredentials>& credentials,
                     std::function<void()> on_shutdown_request)
-        : version_(version), controller_(std::move(on_shutdown_request)) {
+        : version_(version), eng_(std::move(engine)), controller_(std::move(on_shutdown_request)) {
         grpc::EnableDefaultHealthCheckService(false);  // health_service instead
         grpc::ServerBuilder builder;
         builder.AddListeningPort("unix:" + dir_.socket_path(), credentials);
@@ -77,7 +71,7 @@ public:
     // running get a second to finish. Safe to call more than once.
     void stop() override {
         if (!server_) return;
-        eng_.request_stop();
+        eng_->request_stop();
         stopping_.trigger();
         server_->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(1));
         server_->Wait();
@@ -87,10 +81,10 @@ public:
 private:
     int version_;
     socket_dir dir_;
-    engine<Provider> eng_;
+    std::unique_ptr<provider_engine> eng_;
     stop_signal stopping_;
-    provider_service_v6<engine<Provider>> v6_{eng_};
-    provider_service_v5<engine<Provider>> v5_{eng_};
+    provider_service_v6 v6_{*eng_};
+    provider_service_v5 v5_{*eng_};
     provisioner_service_v5 provisioner_;
     health_service health_{stopping_};
     controller_service controller_;

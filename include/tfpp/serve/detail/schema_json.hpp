@@ -32,6 +32,25 @@ inline std::string opentofu_provider_address(std::string_view address, std::stri
     return lower;
 }
 
+// The parts of a provider's engine, under the address `address` as OpenTofu
+// completes it ("tfpp/local" -> "registry.opentofu.org/tfpp/local"; empty:
+// hashicorp/<type name>). The schemas are the handlers' static ones, so the
+// result outlives the engine. The provider_meta is not among them: the JSON
+// format has no place for it.
+inline provider_schemas schemas_of(const provider_engine& e, std::string_view address = {}) {
+    provider_schemas out;
+    out.address = opentofu_provider_address(address, e.type_name());
+    out.provider = &e.provider_schema();
+    for (const auto& [name, r] : e.resources()) {
+        out.resources.emplace_back(name, &r->schema());
+        if (const identity_schema* id = r->identity()) out.resource_identities.emplace_back(name, id);
+    }
+    for (const auto& [name, d] : e.data_sources()) out.data_sources.emplace_back(name, &d->schema());
+    for (const auto& [name, x] : e.ephemeral_resources()) out.ephemeral_resources.emplace_back(name, &x->schema());
+    for (const auto& [name, f] : e.functions()) out.functions.emplace_back(name, &f->schema());
+    return out;
+}
+
 template <class P, class... R>
 void gather_resources(type_list<R...>, provider_schemas& out) {
     (out.resources.emplace_back(R::type_name, &schema_of_resource<P, R>()), ...);
@@ -50,10 +69,8 @@ void gather_data_sources(type_list<D...>, provider_schemas& out) {
     (out.data_sources.emplace_back(D::type_name, &data_source_schema<D>()), ...);
 }
 
-// The parts of provider P (a valid provider: see tfpp::valid_provider), under
-// the address `address` as OpenTofu completes it ("tfpp/local" ->
-// "registry.opentofu.org/tfpp/local"; empty: hashicorp/<P::type_name>).
-// P's provider_meta is not among them: the JSON format has no place for it.
+// The same from provider P's types (a valid provider: see
+// tfpp::valid_provider), without instantiating its handlers.
 template <class P>
 provider_schemas schemas_of(std::string_view address = {}) {
     provider_schemas out;

@@ -1,6 +1,5 @@
-// serve()'s flow: arguments, protocol offer, AutoMTLS, the server, the
-// handshake line, then waiting for the end.
-#pragma once
+// serve() and serve_in_process(), compiled once into the tfpp library: the
+// provider's own types reach them as an engine (tfpp/serve/detail/serve_entry.hpp).
 
 #include <tfpp/diag/log.hpp>
 #include <tfpp/docs/docs.hpp>
@@ -9,9 +8,10 @@
 #include <tfpp/serve/detail/hclog.hpp>
 #include <tfpp/serve/detail/protocol_offer.hpp>
 #include <tfpp/serve/detail/provider_server.hpp>
+#include <tfpp/serve/detail/schema_json.hpp>
+#include <tfpp/serve/detail/serve_entry.hpp>
 #include <tfpp/serve/detail/shutdown_waiter.hpp>
 #include <tfpp/serve/options.hpp>
-#include <tfpp/serve/provider_schema_json.hpp>
 
 #include <cstdio>
 #include <exception>
@@ -21,27 +21,28 @@
 
 namespace tfpp::detail {
 
-// The version --version prints. TFPP_PROVIDER_VERSION is read here, in the
-// one file that includes tfpp/serve.hpp (the file with main()).
-inline std::string provider_version(const serve_options& options) {
-    if (!options.version.empty()) return options.version;
-#ifdef TFPP_PROVIDER_VERSION
-    return TFPP_PROVIDER_VERSION;
-#else
-    return "0.0.0-dev";
-#endif
-}
+namespace {
 
 // The registry manifest (terraform-registry-manifest.json) of a binary
 // serving these protocol majors: {"version":1,"metadata":{"protocol_versions":["6.0","5.0"]}}.
-inline std::string manifest_json(const std::vector<int>& versions) {
+std::string manifest_json(const std::vector<int>& versions) {
     std::string list;
     for (const int v : versions) list += (list.empty() ? "\"" : ",\"") + std::to_string(v) + ".0\"";
     return "{\"version\":1,\"metadata\":{\"protocol_versions\":[" + list + "]}}";
 }
 
-template <class Provider>
-int serve_provider(int argc, char** argv, const serve_options& options) {
+// Starts the server's certificate during static initialization, ahead of
+// gRPC's and protobuf's initializers (automtls_certificate).
+[[maybe_unused]] __attribute__((init_priority(101))) const automtls_certificate_starter start_automtls_certificate;
+
+std::string reattach_address(const serve_options& options, const provider_engine& e) {
+    return options.address.empty() ? std::string(e.type_name()) : options.address;
+}
+
+}  // namespace
+
+int serve_provider(int argc, char** argv, const serve_options& options, engine_maker make,
+                   std::string_view provider_version) {
     const started_certificate_wait certificate_wait;
     const run_mode mode = parse_arguments(argc, argv);
     if (mode.help || !mode.bad_argument.empty()) {
@@ -60,19 +61,20 @@ int serve_provider(int argc, char** argv, const serve_options& options) {
         return mode.help ? 0 : 2;
     }
     if (mode.version) {
-        write_all(STDOUT_FILENO, provider_version(options) + "\n");
+        write_all(STDOUT_FILENO, std::string(provider_version) + "\n");
         return 0;
     }
+    std::unique_ptr<provider_engine> engine = make();
     if (mode.manifest_json) {
-        const protocol_offer offer = offer_protocols<Provider>(options);
+        const protocol_offer offer = offer_protocols(*engine, options);
         if (!offer.failure.empty()) return startup_failure(offer.failure, false);
         write_all(STDOUT_FILENO, manifest_json(offer.versions) + "\n");
         return 0;
     }
     if (mode.docs) {
         try {
-            const docs_options docs{.provider_dir = mode.docs_dir, .provider_name = std::string(Provider::type_name)};
-            for (const std::string& file : generate_docs(schemas_of<Provider>(options.address), docs))
+            const docs_options docs{.provider_dir = mode.docs_dir, .provider_name = std::string(engine->type_name())};
+            for (const std::string& file : generate_docs(schemas_of(*engine, options.address), docs))
                 write_all(STDOUT_FILENO, file + "\n");
             return 0;
         } catch (const std::exception& e) {
@@ -84,7 +86,7 @@ int serve_provider(int argc, char** argv, const serve_options& options) {
     }
     if (mode.schema_json) {
         try {
-            write_all(STDOUT_FILENO, provider_schema_json<Provider>(options.address) + "\n");
+            write_all(STDOUT_FILENO, schema_json(schemas_of(*engine, options.address)) + "\n");
             return 0;
         } catch (const std::exception& e) {
             write_all(STDERR_FILENO, std::string("tfpp: cannot print the schema: ") + e.what() + "\n");
@@ -105,7 +107,7 @@ int serve_provider(int argc, char** argv, const serve_options& options) {
     }
     ::signal(SIGPIPE, SIG_IGN);
 
-    const protocol_offer offer = offer_protocols<Provider>(options);
+    const protocol_offer offer = offer_protocols(*engine, options);
     if (!offer.failure.empty()) return startup_failure(offer.failure, managed);
     const char* client_versions = std::getenv("PLUGIN_PROTOCOL_VERSIONS");
     const std::vector<int> client = managed && client_versions ? parse_versions(client_versions) : std::vector<int>{};
@@ -145,12 +147,12 @@ int serve_provider(int argc, char** argv, const serve_options& options) {
         grpc_init();
         const std::shared_ptr<grpc::ServerCredentials> credentials =
             tls ? automtls(client_cert, certificate) : grpc::InsecureServerCredentials();
-        provider_server<Provider> server(version, credentials, [&] { waiter.request(); });
+        const std::string address = reattach_address(options, *engine);
+        provider_server server(std::move(engine), version, credentials, [&] { waiter.request(); });
         if (managed) {
             const std::string cert_base64 = tls ? base64_unpadded(certificate.get().cert_der) : std::string();
             write_all(STDOUT_FILENO, handshake_line(version, server.socket_path(), cert_base64));
         } else {
-            const std::string address = options.address.empty() ? std::string(Provider::type_name) : options.address;
             const std::string config =
                 reattach_config(address, version, static_cast<long>(::getpid()), server.socket_path());
             write_all(STDOUT_FILENO,
@@ -180,29 +182,17 @@ int serve_provider(int argc, char** argv, const serve_options& options) {
     }
 }
 
-namespace detail {
-[[maybe_unused]] __attribute__((
-    init_priority(101))) inline const automtls_certificate_starter start_automtls_certificate;
-}  // namespace detail
-
-// What serve_in_process() starts: the server and how to reach it.
-struct in_process_start {
-    std::unique_ptr<running_provider> server;
-    std::string reattach_config;
-    std::string socket_path;
-    int protocol_version = 0;
-};
-
-template <class Provider>
-in_process_start start_in_process(const serve_options& options) {
+in_process_start start_in_process(const serve_options& options, engine_maker make) {
     if (options.consistency_check) set_consistency_check(options.consistency_check);
-    const protocol_offer offer = offer_protocols<Provider>(options);
+    std::unique_ptr<provider_engine> engine = make();
+    const protocol_offer offer = offer_protocols(*engine, options);
     if (!offer.failure.empty()) throw std::runtime_error("tfpp: the provider could not start: " + offer.failure);
     const int version = negotiate_version(offer.versions, {});
-    auto server = std::make_unique<provider_server<Provider>>(version, grpc::InsecureServerCredentials(), [] {});
+    const std::string address = reattach_address(options, *engine);
+    auto server =
+        std::make_unique<provider_server>(std::move(engine), version, grpc::InsecureServerCredentials(), [] {});
     server->warm_up_schema();
     std::string socket_path = server->socket_path();
-    const std::string address = options.address.empty() ? std::string(Provider::type_name) : options.address;
     std::string config = reattach_config(address, version, static_cast<long>(::getpid()), socket_path);
     return {std::move(server), std::move(config), std::move(socket_path), version};
 }
