@@ -7,8 +7,9 @@
 // handshake and prints the TF_REATTACH_PROVIDERS value to use. With
 // --schema-json it prints its schemas as `tofu providers schema -json` would,
 // with --docs it writes its registry documentation (tfpp/docs/docs.hpp),
-// with --version and --manifest-json it says what it is, and exits. tfpp::serve_in_process<Provider>() serves on
-// threads of the calling process instead (tests, debuggers).
+// with --version and --manifest-json it says what it is, and exits.
+// tfpp::serve_in_process<Provider>() serves on threads of the calling
+// process instead (tests, debuggers).
 #pragma once
 
 #include <tfpp/provider/provider.hpp>
