@@ -101,10 +101,14 @@ def _system_user():
     try:
         pw = pwd.getpwnam(SYSTEM_USER)
     except KeyError:
-        # Not checked: a test running beside this one may have made it first.
-        subprocess.run(["useradd", "--system", "--user-group", "--no-create-home", "--home-dir", "/var/lib/postgresql",
-                        "--shell", "/bin/bash", SYSTEM_USER], check=False)
-        pw = pwd.getpwnam(SYSTEM_USER)
+        # Its exit status alone says nothing: a test running beside this one
+        # may have made the user first. The user existing afterwards does.
+        made = subprocess.run(["useradd", "--system", "--user-group", "--no-create-home", "--home-dir",
+                               "/var/lib/postgresql", "--shell", "/bin/bash", SYSTEM_USER], check=False)
+        try:
+            pw = pwd.getpwnam(SYSTEM_USER)
+        except KeyError:
+            raise ServerError(f"cannot make the system user {SYSTEM_USER!r} (useradd exited {made.returncode})") from None
     return pw.pw_uid, pw.pw_gid
 
 
