@@ -8,6 +8,7 @@
 #include <tfpp/core/field.hpp>
 #include <tfpp/core/fixed_string.hpp>
 #include <tfpp/core/type_list.hpp>
+#include <tfpp/core/utf8.hpp>
 #include <tfpp/diag/diagnostics.hpp>
 #include <tfpp/diag/log.hpp>
 #include <tfpp/diag/path.hpp>

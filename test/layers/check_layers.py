@@ -10,7 +10,8 @@ the seams listed below. The root headers (tfpp.hpp, serve.hpp, testing.hpp,
 compile.hpp) are entry points that include public headers only, and no
 layer includes them (fwd.hpp belongs to core). Detail headers define no
 public name: what they declare lives in a detail namespace. Examples, docs
-and the README name no detail:: entity. CONTRIBUTING.md explains the rules.
+and the README name no detail:: entity. Only rpc/detail/convert.hpp sets the
+text fields of protocol messages. CONTRIBUTING.md explains the rules.
 """
 import re
 import sys
@@ -43,6 +44,12 @@ SEAMS = {
     ("testing/detail/*", "codec/detail/msgpack_view.hpp"),
     ("testing/detail/*", "codec/detail/msgpack_writer.hpp"),
 }
+
+# The string fields of the protocol's messages that tfpp fills from runtime
+# text: only rpc/detail/convert.hpp sets them, making each valid UTF-8.
+TEXT_SETTER = re.compile(r'\b(?:set_|mutable_)(?:summary|detail|text|attribute_name|element_key_string|description|'
+                         r'deprecation_message)\(')
+TEXT_FILE = "rpc/detail/convert.hpp"
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*<tfpp/([^>]+)>', re.M)
 
@@ -186,6 +193,15 @@ def main():
     for node in graph:
         if state.get(node) is None:
             visit(node, [node])
+
+    # Text reaches protocol messages through one file.
+    for p in sorted(list(include.rglob("*.hpp")) + list((root / "src").glob("*.cpp"))):
+        rel = p.relative_to(include).as_posix() if p.is_relative_to(include) else p.relative_to(root).as_posix()
+        if rel == TEXT_FILE:
+            continue
+        for n, text in enumerate(p.read_text().splitlines(), 1):
+            if TEXT_SETTER.search(text):
+                problems.append(f"{rel}:{n}: sets a message's text field; only {TEXT_FILE} does, making it UTF-8")
 
     # No detail:: name in what users read and copy.
     for pattern in ["examples/**/*.cpp", "examples/**/*.hpp", "docs/*.md", "README.md"]:

@@ -139,6 +139,59 @@ TEST_CASE("malformed planning input is an error, not a crash", "[plan][bad-input
     CHECK(d[0].summary == "Malformed proposed new state");
 }
 
+// Planning and its checks walk values recursively: input nested deeper than
+// the decoder allows is refused first, however it is nested.
+TEST_CASE("planning input nested deeper than the decoder's limit is refused", "[plan][bad-input]") {
+    const std::string head = test_codec::bytes("85 a4 6e 61 6d 65 a1 61 a4 6e 6f 74 65");  // { name = "a", note =
+    const std::string tail = test_codec::bytes("a4 6d 6f 64 65 c0 a2 69 64 c0 a6 64 69 67 65 73 74 c0");
+    for (const std::size_t depth : {std::size_t{127}, std::size_t{100000}}) {
+        std::string deep(depth, '\x91');  // [[[...
+        deep += '\xc0';
+        tfpp::detail::plan_result r;
+        tfpp::diagnostics d;
+        const bool planned = tfpp::detail::plan_resource_change(tfpp::schema_of<model>(), "", head + deep + tail,
+                                                                head + deep + tail, r, d);
+        bool too_deep = false;
+        for (const auto& x : d)
+            too_deep = too_deep || x.detail.find("nests deeper than 128 levels") != std::string::npos;
+        // Within the limit the value is only of the wrong type (the checker's concern); beyond it, too deep.
+        CHECK(too_deep == (depth > 127));
+        if (depth > 127) CHECK_FALSE(planned);
+    }
+}
+
+// What go-cty refuses, and tfpp's decoder with it, is refused before planning
+// too, in each of the three values: an extension other than an unknown, and
+// refinements that are not well-formed.
+TEST_CASE("unknowns the decoder would refuse are refused in every planning input", "[plan][bad-input]") {
+    const std::string head = test_codec::bytes("85 a4 6e 61 6d 65 a1 61 a4 6e 6f 74 65");  // { name = "a", note =
+    const std::string tail = test_codec::bytes("a4 6d 6f 64 65 c0 a2 69 64 c0 a6 64 69 67 65 73 74 c0");
+    const std::string good = head + test_codec::bytes("c0") + tail;
+    const std::vector<std::pair<std::string, std::string>> bad_unknowns = {
+        {test_codec::bytes("d5 05 00 00"), "unsupported MessagePack extension type 5 with 2 bytes"},
+        {test_codec::bytes("c7 03 0c 81 01 c0"), "unknown value: the null refinement is not a bool"},
+        {test_codec::bytes("c7 02 0c 90 90"), "unknown value: the refinements are not a map"},
+        {test_codec::bytes("c7 03 0c 81 06 ff"), "unknown value: a collection length cannot be below zero"},
+    };
+    for (const auto& [unknown, problem] : bad_unknowns) {
+        for (const bool whole : {true, false}) {
+            const std::string bad = whole ? unknown : head + unknown + tail;
+            for (const int at : {0, 1, 2}) {
+                INFO("problem " << problem << (whole ? ", the whole value" : ", an attribute") << ", input " << at);
+                tfpp::detail::plan_result r;
+                tfpp::diagnostics d;
+                CHECK_FALSE(tfpp::detail::plan_resource_change(tfpp::schema_of<model>(), at == 0 ? bad : good,
+                                                               at == 1 ? bad : good, at == 2 ? bad : good, r, d));
+                REQUIRE(d.has_errors());
+                CHECK(d[0].summary == std::string("Malformed ") + (at == 0   ? "prior state"
+                                                                   : at == 1 ? "proposed new state"
+                                                                             : "configuration"));
+                CHECK(d[0].detail.find(problem) != std::string::npos);
+            }
+        }
+    }
+}
+
 // ------------------------------------------------------------ nested values
 
 struct disk {

@@ -43,13 +43,13 @@ private:
                 return out = dynamic(s), true;
             case type::kind::number: {
                 auto n = tfpp::number::parse(s);
-                if (!n) return fail("\"" + s.substr(0, 64) + "\" is not a number");
+                if (!n) return fail("the value is not a number");
                 return out = dynamic(std::move(*n)), true;
             }
             default:
                 if (s == "true" || s == "1") return out = dynamic(true), true;
                 if (s == "false" || s == "0") return out = dynamic(false), true;
-                return fail("\"" + s.substr(0, 64) + "\" is not a bool");
+                return fail("the value is not a bool");
             }
         }
         if (t.is_object()) {
@@ -69,7 +69,7 @@ private:
         std::size_t n = 0;
         const std::string& cs = count_it->second;
         if (std::from_chars(cs.data(), cs.data() + cs.size(), n).ptr != cs.data() + cs.size() || n > flat_.size())
-            return fail("the element count \"" + cs.substr(0, 64) + "\" is not valid");
+            return fail("the element count is not valid");
         std::vector<dynamic> elements;
         if (t.which() == type::kind::set) {
             // Set elements are keyed by a hash, not a position: collect the distinct keys.

@@ -5,11 +5,11 @@
 #include <tfpp/codec/detail/json_tree.hpp>
 #include <tfpp/codec/detail/number.hpp>
 #include <tfpp/codec/detail/path_stack.hpp>
-#include <tfpp/codec/detail/utf8.hpp>
 #include <tfpp/codec/type_json.hpp>
 #include <tfpp/core/field.hpp>
 #include <tfpp/core/reflect.hpp>
 #include <tfpp/core/type_map.hpp>
+#include <tfpp/core/utf8.hpp>
 #include <tfpp/value/dynamic.hpp>
 #include <tfpp/value/set.hpp>
 
@@ -273,7 +273,7 @@ private:
         if (j.which != json_node::kind::number && j.which != json_node::kind::string)
             return fail("Incorrect value type", "expected a number");
         auto n = tfpp::number::parse(j.text);
-        if (!n) return fail("Invalid value", "\"" + j.text.substr(0, 64) + "\" is not a number");
+        if (!n) return fail("Invalid value", "the string is not a number");
         out = std::move(*n);
         return true;
     }

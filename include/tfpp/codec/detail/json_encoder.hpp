@@ -4,11 +4,11 @@
 
 #include <tfpp/codec/detail/json_tree.hpp>
 #include <tfpp/codec/detail/number.hpp>
-#include <tfpp/codec/detail/utf8.hpp>
 #include <tfpp/codec/type_json.hpp>
 #include <tfpp/core/field.hpp>
 #include <tfpp/core/reflect.hpp>
 #include <tfpp/core/type_map.hpp>
+#include <tfpp/core/utf8.hpp>
 #include <tfpp/value/dynamic.hpp>
 #include <tfpp/value/set.hpp>
 

@@ -63,7 +63,10 @@ public:
     bool start_array(std::size_t) override { return open(json_node::kind::array); }
     bool end_array() override { return close(); }
     bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& e) override {
-        error_ = "at byte " + std::to_string(position) + ": " + e.what();
+        // nlohmann's message ends with the bytes it last read: input, perhaps a secret.
+        std::string what = e.what();
+        what = what.substr(0, what.find("; last read:"));
+        error_ = "at byte " + std::to_string(position) + ": " + what;
         return false;
     }
 

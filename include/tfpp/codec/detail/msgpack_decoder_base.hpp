@@ -7,8 +7,8 @@
 #include <tfpp/codec/detail/msgpack_writer.hpp>
 #include <tfpp/codec/detail/number.hpp>
 #include <tfpp/codec/detail/path_stack.hpp>
-#include <tfpp/codec/detail/utf8.hpp>
 #include <tfpp/codec/options.hpp>
+#include <tfpp/core/utf8.hpp>
 #include <tfpp/diag/diagnostics.hpp>
 #include <tfpp/value/number.hpp>
 #include <tfpp/value/value.hpp>
@@ -41,7 +41,7 @@ protected:
             case mp_kind::str:
             case mp_kind::bin: {
                 auto n = tfpp::number::parse(tok_.bytes);
-                if (!n) return fail("Invalid value", "\"" + printable(tok_.bytes) + "\" is not a number");
+                if (!n) return fail("Invalid value", "the string is not a number");
                 return out = std::move(*n), true;
             }
             default: return mismatch("a number");
@@ -57,7 +57,7 @@ protected:
             case mp_kind::str:
             case mp_kind::bin: {
                 auto n = tfpp::number::parse(tok_.bytes);
-                if (!n) return fail("Invalid value", "\"" + printable(tok_.bytes) + "\" is not a number");
+                if (!n) return fail("Invalid value", "the string is not a number");
                 return fitted<N>(fit_number(*n, out));
             }
             default: return mismatch("a number");
@@ -85,90 +85,11 @@ protected:
         return true;
     }
 
-    // An unknown value: any extension of at most one byte (go-cty's plain
-    // unknown), or ext 12 whose payload is a map of refinements. Refinements
-    // that do not fit the type are refused, as go-cty refuses them.
+    // An unknown value, by go-cty's rules (read_refinements).
     bool read_unknown(refinable kind, refinements& r, bool& is_null) {
         if (!r_.next(tok_)) return malformed();
-        if (tok_.bytes.size() <= 1) return true;
-        if (tok_.ext_type != refined_unknown_ext)
-            return fail("Invalid value", "unsupported MessagePack extension type " + std::to_string(tok_.ext_type) +
-                                             " with " + std::to_string(tok_.bytes.size()) + " bytes");
-        if (tok_.bytes.size() > 1024) return fail("Invalid value", "the unknown value's refinements are too large");
-        msgpack_reader body(tok_.bytes);
-        mp_token t;
-        if (!body.next(t) || t.kind != mp_kind::map) return bad_refinement("the refinements are not a map");
-        const std::uint32_t n = t.count;
-        for (std::uint32_t i = 0; i < n; ++i) {
-            if (!body.next(t) || (t.kind != mp_kind::uint && t.kind != mp_kind::sint))
-                return bad_refinement("a refinement key is not an integer");
-            const std::int64_t key = t.kind == mp_kind::uint ? static_cast<std::int64_t>(t.uint) : t.sint;
-            if (kind == refinable::dynamic) {  // go-cty keeps no refinements for dynamic
-                if (!body.skip()) return bad_refinement("a refinement is malformed");
-                continue;
-            }
-            // A refinement given twice keeps the stronger statement, as go-cty
-            // does; statements that contradict each other are refused.
-            switch (key) {
-            case 1:
-                if (!body.next(t) || t.kind != mp_kind::boolean)
-                    return bad_refinement("the null refinement is not a bool");
-                if ((t.boolean && r.not_null) || (!t.boolean && is_null))
-                    return bad_refinement("the refinements say both null and not null");
-                if (t.boolean) is_null = true;
-                else r.not_null = true;
-                break;
-            case 2: {
-                if (kind != refinable::string)
-                    return bad_refinement("a string prefix refinement for a non-string type");
-                if (!body.next(t) || t.kind != mp_kind::str) return bad_refinement("the string prefix is not a string");
-                if (!valid_utf8(t.bytes)) return bad_refinement("the string prefix is not valid UTF-8");
-                const std::string_view old = r.string_prefix, now = t.bytes;
-                if (old.substr(0, now.size()) == now) break;  // weaker than what we have
-                if (now.substr(0, old.size()) != old)
-                    return bad_refinement("two string prefixes contradict each other");
-                r.string_prefix.assign(now.data(), now.size());
-                break;
-            }
-            case 3:
-            case 4: {
-                if (kind != refinable::number) return bad_refinement("a number bound refinement for a non-number type");
-                number_bound b;
-                if (!body.next(t) || t.kind != mp_kind::array || t.count != 2 || !body.next(tok_) || !number(b.value) ||
-                    !body.next(t) || t.kind != mp_kind::boolean)
-                    return bad_refinement("a number bound must be [number, bool]");
-                b.inclusive = t.boolean;
-                auto& slot = key == 3 ? r.lower : r.upper;
-                const auto order = slot ? b.value <=> slot->value : std::strong_ordering::equal;
-                const bool stronger = !slot || (key == 3 ? order > 0 : order < 0) || (order == 0 && !b.inclusive);
-                if (stronger) slot = std::move(b);
-                break;
-            }
-            case 5:
-            case 6: {
-                if (kind != refinable::collection)
-                    return bad_refinement("a length bound refinement for a type that is not a collection");
-                if (!body.next(t) || (t.kind != mp_kind::uint && t.kind != mp_kind::sint) ||
-                    (t.kind == mp_kind::uint &&
-                     t.uint > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())))
-                    return bad_refinement("a length bound must be an integer");
-                const std::int64_t v = t.kind == mp_kind::uint ? static_cast<std::int64_t>(t.uint) : t.sint;
-                if (key == 5) r.length_min = std::max(r.length_min, v);  // a negative lower bound says nothing
-                else if (v < 0) return bad_refinement("a collection length cannot be below zero");
-                else r.length_max = r.length_max ? std::min(*r.length_max, v) : v;
-                break;
-            }
-            default:  // a refinement this version does not know: skipped, so newer peers still work
-                if (!body.skip()) return bad_refinement("a refinement is malformed");
-            }
-        }
-        if (r.lower && r.upper) {
-            const auto order = r.lower->value <=> r.upper->value;
-            if (order > 0 || (order == 0 && !(r.lower->inclusive && r.upper->inclusive)))
-                return bad_refinement("the number bounds leave no possible value");
-        }
-        if (r.length_max && r.length_min > *r.length_max)
-            return bad_refinement("the length bounds leave no possible length");
+        if (std::string problem = read_refinements(tok_, kind, r, is_null); !problem.empty())
+            return fail("Invalid value", std::move(problem));
         return true;
     }
 
@@ -197,12 +118,6 @@ protected:
         return true;
     }
 
-    static std::string printable(std::string_view s) {
-        std::string out(s.substr(0, 64));
-        for (char& c : out)
-            if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) c = '?';
-        return s.size() > 64 ? out + "..." : out;
-    }
     bool mismatch(const char* expected) {
         static constexpr const char* names[] = {"null",     "a bool",          "a number",  "a number",
                                                 "a number", "a number",        "a string",  "binary data",
@@ -210,7 +125,6 @@ protected:
         return fail("Incorrect value type",
                     std::string("expected ") + expected + ", got " + names[static_cast<int>(tok_.kind)]);
     }
-    bool bad_refinement(const char* what) { return fail("Invalid value", std::string("unknown value: ") + what); }
     bool malformed() { return fail("Malformed value", "the MessagePack bytes end early or are not valid"); }
     bool fail(std::string summary, std::string detail) {
         diags_.error(std::move(summary), std::move(detail), path_.materialize());

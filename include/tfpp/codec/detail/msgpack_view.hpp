@@ -6,7 +6,9 @@
 #pragma once
 
 #include <tfpp/codec/detail/msgpack_reader.hpp>
+#include <tfpp/codec/options.hpp>
 #include <tfpp/codec/type_json.hpp>
+#include <tfpp/core/utf8.hpp>
 #include <tfpp/diag/diagnostics.hpp>
 #include <tfpp/value/number.hpp>
 #include <tfpp/value/value.hpp>
@@ -14,6 +16,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -228,6 +232,108 @@ inline bool unwrap_dynamic(sv b, type& t, sv& inner) {
     return true;
 }
 
+// Which refinements a type can carry; `any` takes each refinement as it
+// comes, for bytes already checked against their type.
+enum class refinable : std::uint8_t { other, string, number, collection, dynamic, any };
+
+inline refinable refinable_of(const type& t) noexcept {
+    switch (t.which()) {
+    case type::kind::string: return refinable::string;
+    case type::kind::number: return refinable::number;
+    case type::kind::dynamic: return refinable::dynamic;
+    case type::kind::list:
+    case type::kind::set:
+    case type::kind::map: return refinable::collection;
+    default: return refinable::other;
+    }
+}
+
+// The extension token of an unknown value, read by go-cty's rules: a body
+// of at most one byte (of any extension type) is an unknown with no
+// refinements; a longer one is ext 12 holding a map of refinements that fit
+// the type. A refinement given twice keeps the stronger statement, as go-cty
+// does; statements that contradict each other are refused. Empty when
+// valid, else what is wrong.
+inline std::string read_refinements(const mp_token& ext, refinable kind, refinements& r, bool& is_null) {
+    if (ext.bytes.size() <= 1) return {};
+    if (ext.ext_type != refined_unknown_ext)
+        return "unsupported MessagePack extension type " + std::to_string(ext.ext_type) + " with " +
+               std::to_string(ext.bytes.size()) + " bytes";
+    if (ext.bytes.size() > 1024) return "the unknown value's refinements are too large";
+    auto bad = [](const char* what) { return std::string("unknown value: ") + what; };
+    msgpack_reader body(ext.bytes);
+    mp_token t;
+    if (!body.next(t) || t.kind != mp_kind::map) return bad("the refinements are not a map");
+    const std::uint32_t n = t.count;
+    for (std::uint32_t i = 0; i < n; ++i) {
+        if (!body.next(t) || (t.kind != mp_kind::uint && t.kind != mp_kind::sint))
+            return bad("a refinement key is not an integer");
+        const std::int64_t key = t.kind == mp_kind::uint ? static_cast<std::int64_t>(t.uint) : t.sint;
+        if (kind == refinable::dynamic) {  // go-cty keeps no refinements for dynamic
+            if (!body.skip()) return bad("a refinement is malformed");
+            continue;
+        }
+        const bool any = kind == refinable::any;
+        switch (key) {
+        case 1:
+            if (!body.next(t) || t.kind != mp_kind::boolean) return bad("the null refinement is not a bool");
+            if ((t.boolean && r.not_null) || (!t.boolean && is_null))
+                return bad("the refinements say both null and not null");
+            if (t.boolean) is_null = true;
+            else r.not_null = true;
+            break;
+        case 2: {
+            if (kind != refinable::string && !any) return bad("a string prefix refinement for a non-string type");
+            if (!body.next(t) || t.kind != mp_kind::str) return bad("the string prefix is not a string");
+            if (!valid_utf8(t.bytes)) return bad("the string prefix is not valid UTF-8");
+            const std::string_view old = r.string_prefix, now = t.bytes;
+            if (old.substr(0, now.size()) == now) break;  // weaker than what we have
+            if (now.substr(0, old.size()) != old) return bad("two string prefixes contradict each other");
+            r.string_prefix.assign(now.data(), now.size());
+            break;
+        }
+        case 3:
+        case 4: {
+            if (kind != refinable::number && !any) return bad("a number bound refinement for a non-number type");
+            number_bound b;
+            mp_token value;
+            if (!body.next(t) || t.kind != mp_kind::array || t.count != 2 || !body.next(value) ||
+                !read_number(value, b.value) || !body.next(t) || t.kind != mp_kind::boolean)
+                return bad("a number bound must be [number, bool]");
+            b.inclusive = t.boolean;
+            auto& slot = key == 3 ? r.lower : r.upper;
+            const auto order = slot ? b.value <=> slot->value : std::strong_ordering::equal;
+            const bool stronger = !slot || (key == 3 ? order > 0 : order < 0) || (order == 0 && !b.inclusive);
+            if (stronger) slot = std::move(b);
+            break;
+        }
+        case 5:
+        case 6: {
+            if (kind != refinable::collection && !any)
+                return bad("a length bound refinement for a type that is not a collection");
+            if (!body.next(t) || (t.kind != mp_kind::uint && t.kind != mp_kind::sint) ||
+                (t.kind == mp_kind::uint &&
+                 t.uint > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())))
+                return bad("a length bound must be an integer");
+            const std::int64_t v = t.kind == mp_kind::uint ? static_cast<std::int64_t>(t.uint) : t.sint;
+            if (key == 5) r.length_min = std::max(r.length_min, v);  // a negative lower bound says nothing
+            else if (v < 0) return bad("a collection length cannot be below zero");
+            else r.length_max = r.length_max ? std::min(*r.length_max, v) : v;
+            break;
+        }
+        default:  // a refinement this version does not know: skipped, so newer peers still work
+            if (!body.skip()) return bad("a refinement is malformed");
+        }
+    }
+    if (r.lower && r.upper) {
+        const auto order = r.lower->value <=> r.upper->value;
+        if (order > 0 || (order == 0 && !(r.lower->inclusive && r.upper->inclusive)))
+            return bad("the number bounds leave no possible value");
+    }
+    if (r.length_max && r.length_min > *r.length_max) return bad("the length bounds leave no possible length");
+    return {};
+}
+
 // What an unknown value says about itself (go-cty's refinements, ext 12).
 struct placeholder {
     bool is_null = false;  // "definitely null" (go-cty collapses that to null; kept for completeness)
@@ -237,48 +343,38 @@ struct placeholder {
 inline placeholder read_placeholder(sv b) {
     placeholder p;
     mp_token t;
-    if (!head(b, t) || t.kind != mp_kind::ext || t.bytes.size() <= 1 || t.ext_type != refined_unknown_ext) return p;
-    msgpack_reader body(t.bytes);
-    mp_token m;
-    if (!body.next(m) || m.kind != mp_kind::map) return p;
-    for (std::uint32_t i = 0; i < m.count; ++i) {
-        mp_token k, v;
-        if (!body.next(k) || (k.kind != mp_kind::uint && k.kind != mp_kind::sint)) return p;
-        const std::int64_t key = k.kind == mp_kind::uint ? static_cast<std::int64_t>(k.uint) : k.sint;
-        switch (key) {
-        case 1:
-            if (!body.next(v) || v.kind != mp_kind::boolean) return p;
-            if (v.boolean) p.is_null = true;
-            else p.r.not_null = true;
-            break;
-        case 2:
-            if (!body.next(v) || !is_text(v)) return p;
-            p.r.string_prefix.assign(v.bytes);
-            break;
-        case 3:
-        case 4: {
-            number_bound bound;
-            mp_token n, inc;
-            if (!body.next(v) || v.kind != mp_kind::array || v.count != 2 || !body.next(n) ||
-                !read_number(n, bound.value) || !body.next(inc) || inc.kind != mp_kind::boolean)
-                return p;
-            bound.inclusive = inc.boolean;
-            (key == 3 ? p.r.lower : p.r.upper) = std::move(bound);
-            break;
-        }
-        case 5:
-        case 6: {
-            if (!body.next(v) || (v.kind != mp_kind::uint && v.kind != mp_kind::sint)) return p;
-            const std::int64_t n = v.kind == mp_kind::uint ? static_cast<std::int64_t>(v.uint) : v.sint;
-            if (key == 5) p.r.length_min = n;
-            else p.r.length_max = n;
-            break;
-        }
-        default:
-            if (!body.skip()) return p;
-        }
-    }
+    if (head(b, t) && t.kind == mp_kind::ext) (void)read_refinements(t, refinable::any, p.r, p.is_null);
     return p;
+}
+
+// Whether bytes are one valid MessagePack value, nested at most max_depth
+// containers deep (the decoder's limit, which then bounds every recursive
+// walk over them), whose unknowns follow go-cty's rules (read_refinements);
+// empty when so, else what is wrong. Iterative: deep input costs no stack.
+inline std::string encoded_value_problem(sv bytes, unsigned max_depth = decode_options{}.max_depth) {
+    msgpack_reader r(bytes);
+    std::vector<std::uint64_t> open;  // how many tokens each open container still holds
+    mp_token t;
+    do {
+        if (!r.next(t)) return "the MessagePack bytes are not one valid value";
+        if (!open.empty()) --open.back();
+        const std::uint64_t entries = t.kind == mp_kind::array ? t.count
+                                      : t.kind == mp_kind::map ? std::uint64_t{t.count} * 2
+                                                               : 0;
+        if (t.kind == mp_kind::ext) {
+            refinements ignored;
+            bool is_null = false;
+            if (std::string problem = read_refinements(t, refinable::any, ignored, is_null); !problem.empty())
+                return problem;
+        }
+        if (entries > 0) {
+            if (open.size() >= max_depth) return "the value nests deeper than " + std::to_string(max_depth) + " levels";
+            open.push_back(entries);
+        }
+        while (!open.empty() && open.back() == 0) open.pop_back();
+    } while (!open.empty());
+    if (!r.at_end()) return "the MessagePack bytes are not one valid value";
+    return {};
 }
 
 }  // namespace tfpp::detail

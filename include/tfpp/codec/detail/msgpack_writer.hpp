@@ -22,21 +22,6 @@
 
 namespace tfpp::detail {
 
-// Which refinements a type can carry.
-enum class refinable : std::uint8_t { other, string, number, collection, dynamic };
-
-inline refinable refinable_of(const type& t) noexcept {
-    switch (t.which()) {
-    case type::kind::string: return refinable::string;
-    case type::kind::number: return refinable::number;
-    case type::kind::dynamic: return refinable::dynamic;
-    case type::kind::list:
-    case type::kind::set:
-    case type::kind::map: return refinable::collection;
-    default: return refinable::other;
-    }
-}
-
 template <class T>
 constexpr refinable refinable_of() noexcept {
     constexpr type_kind k = kind_of<T>;

@@ -95,7 +95,7 @@ public:
 
 // Replaces each secret in s by "***", longest first so that no part of a
 // longer secret survives a shorter one's replacement.
-inline bool mask_secrets(std::string& s, std::vector<const std::string*>& secrets) {
+inline bool mask_secrets(std::string& s, const std::vector<const std::string*>& secrets) {
     bool changed = false;
     for (const std::string* secret : secrets)
         for (std::size_t at = s.find(*secret); at != std::string::npos; at = s.find(*secret, at + 3)) {
@@ -103,6 +103,29 @@ inline bool mask_secrets(std::string& s, std::vector<const std::string*>& secret
             changed = true;
         }
     return changed;
+}
+
+// The secrets to mask now, the request's and the process's, longest first;
+// `lock` holds the process's masks while the pointers are in use.
+inline std::vector<const std::string*> secrets_to_mask(std::unique_lock<std::mutex>& lock) {
+    std::vector<const std::string*> secrets;
+    for (const std::string& v : log_state.request_masks) secrets.push_back(&v);
+    log_process_masks& process = process_masks();
+    if (process.any.load(std::memory_order_acquire)) {
+        lock = std::unique_lock(process.m);
+        for (const std::string& v : process.values) secrets.push_back(&v);
+    }
+    std::stable_sort(secrets.begin(), secrets.end(),
+                     [](const std::string* a, const std::string* b) { return a->size() > b->size(); });
+    return secrets;
+}
+
+// Text for the client (a diagnostic), masked as log lines are.
+inline void mask_text(std::string& s) {
+    if (log_state.request_masks.empty() && !process_masks().any.load(std::memory_order_acquire)) return;
+    std::unique_lock<std::mutex> lock;
+    std::vector<const std::string*> secrets = secrets_to_mask(lock);
+    mask_secrets(s, secrets);
 }
 
 // Adds the scopes' and the request's fields to a line and masks it, then
@@ -122,13 +145,10 @@ void write_line(std::string_view message, std::span<const Field> own, Emit&& emi
         if (!s.type_key.empty()) fields.push_back({s.type_key, s.type_name, {}});
     }
 
-    std::vector<const std::string*> secrets;
-    for (const std::string& v : s.request_masks) secrets.push_back(&v);
-    log_process_masks& process = process_masks();
     std::unique_lock<std::mutex> lock;
-    if (process.any.load(std::memory_order_acquire)) {
-        lock = std::unique_lock(process.m);
-        for (const std::string& v : process.values) secrets.push_back(&v);
+    const std::vector<const std::string*> secrets = secrets_to_mask(lock);
+    if (lock.owns_lock()) {
+        const log_process_masks& process = process_masks();
         for (line_field& f : fields)
             if (std::find(process.keys.begin(), process.keys.end(), f.key) != process.keys.end()) {
                 f.masked = "***";
@@ -137,8 +157,6 @@ void write_line(std::string_view message, std::span<const Field> own, Emit&& emi
     }
     std::string masked_message;
     if (!secrets.empty()) {
-        std::stable_sort(secrets.begin(), secrets.end(),
-                         [](const std::string* a, const std::string* b) { return a->size() > b->size(); });
         masked_message = message;
         if (mask_secrets(masked_message, secrets)) message = masked_message;
         for (line_field& f : fields) {

@@ -242,7 +242,7 @@ private:
     void apply_attribute(const attribute_schema& at, sv planned, sv actual) {
         if (planned == actual) return;
         attribute_guard g(*this, at);
-        if (at.sensitive && !quiet_) {
+        if (hidden_value(at) && !quiet_) {
             if (!trial([&] { apply_value(at.type, shape_of(at), planned, actual); })) {
                 if (begin())
                     add("inconsistent values for sensitive attribute", changed_fix(),

@@ -150,10 +150,10 @@ protected:
     public:
         attribute_guard(check_walk& c, const attribute_schema& a) : c_(c), saved_(c.attr_) {
             c_.attr_ = &a;
-            if (a.sensitive) ++c_.sensitive_;
+            if (hidden_value(a)) ++c_.sensitive_;
         }
         ~attribute_guard() {
-            if (c_.attr_->sensitive) --c_.sensitive_;
+            if (hidden_value(*c_.attr_)) --c_.sensitive_;
             c_.attr_ = saved_;
         }
         attribute_guard(const attribute_guard&) = delete;

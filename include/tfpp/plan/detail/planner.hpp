@@ -425,10 +425,11 @@ inline bool plan_resource_change(const block_schema& schema, std::string_view pr
     for (const auto& [bytes, what] :
          {std::pair{prior_bytes, "prior state"}, std::pair{proposed_bytes, "proposed new state"},
           std::pair{config_bytes, "configuration"}}) {
-        msgpack_reader r(bytes);
-        if (!is_null_value(bytes) && !(r.skip() && r.at_end())) {
-            diags.error(std::string("Malformed ") + what,
-                        std::string("the MessagePack bytes of the ") + what + " are not one valid value");
+        // Planned without being decoded: held to the decoder's rules here,
+        // unknowns and their refinements too.
+        if (is_null_value(bytes)) continue;
+        if (std::string problem = encoded_value_problem(bytes); !problem.empty()) {
+            diags.error(std::string("Malformed ") + what, std::string("the ") + what + ": " + problem);
             return false;
         }
     }

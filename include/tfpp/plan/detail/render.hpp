@@ -52,16 +52,13 @@ inline type block_value_type(const block_schema& parent, const nested_block_sche
     }
 }
 
-inline bool has_sensitive(const std::vector<attribute_schema>& attrs) {
-    return std::any_of(attrs.begin(), attrs.end(), [](const attribute_schema& a) {
-        return a.sensitive || (a.nested && has_sensitive(a.nested->attributes));
-    });
-}
+// Values diagnostics never show: sensitive and write-only ones.
+inline bool hidden_value(const attribute_schema& a) { return a.sensitive || a.write_only; }
 
 // ------------------------------------------------------------ rendering
 
 // Values as the diagnostics show them: compact HCL-like text, long strings
-// and collections cut short, sensitive attributes hidden.
+// and collections cut short, sensitive and write-only attributes hidden.
 class renderer {
 public:
     std::string operator()(const type& t, sv b, const shape& s = {}) {
@@ -198,7 +195,7 @@ private:
                 const attribute_schema* a = s.empty() ? nullptr : find_named(*s.attributes, attrs[i].name);
                 const nested_block_schema* nb =
                     a || s.empty() || !s.blocks ? nullptr : find_named(*s.blocks, attrs[i].name);
-                if (a && a->sensitive) out_ += "(sensitive value)";
+                if (a && hidden_value(*a)) out_ += "(sensitive value)";
                 else
                     value(attrs[i].type, o.get(attrs[i].name),
                           a    ? shape_of(*a)

@@ -307,8 +307,8 @@ consteval bool has_secrets() {
 }
 
 // Values of sensitive and write-only attributes anywhere in v (through nested
-// attributes, blocks and sets) are masked in log lines: until the request
-// ends, or for good (`always`, the provider's configuration).
+// attributes, blocks and sets) are masked in log lines and diagnostics: until
+// the request ends, or for good (`always`, the provider's configuration).
 template <class T>
 void mask_secrets(const T& v, bool always) {
     using U = std::remove_cvref_t<T>;
@@ -333,7 +333,7 @@ template <class M>
 bool decode_model(std::string_view bytes, M& out, context& ctx) {
     const bool ok = decode_msgpack(bytes.empty() ? null_bytes : bytes, out, ctx.diagnostics());
     if constexpr (has_secrets<M>())
-        if (ok && log::sink.load(std::memory_order_relaxed) != nullptr) mask_secrets(out, false);
+        if (ok) mask_secrets(out, false);
     return ok;
 }
 

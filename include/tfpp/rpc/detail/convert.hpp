@@ -5,6 +5,8 @@
 #include <tfpp/codec/json.hpp>
 #include <tfpp/codec/msgpack.hpp>
 #include <tfpp/codec/type_json.hpp>
+#include <tfpp/core/utf8.hpp>
+#include <tfpp/diag/detail/log_context.hpp>
 #include <tfpp/diag/diagnostics.hpp>
 #include <tfpp/provider/context.hpp>
 #include <tfpp/schema/function.hpp>
@@ -18,13 +20,25 @@
 
 namespace tfpp::detail {
 
+// Every string tfpp puts in a message goes through this file and is made
+// valid UTF-8 here: Go's protobuf refuses a message with a string that is
+// not, so Terraform would see a transport error instead of the diagnostic.
+// What handlers wrote for the user (client_text) also has the request's
+// secrets masked, as log lines do: a handler that quotes a password does not
+// show it.
+inline std::string client_text(std::string_view s) {
+    std::string out(s);
+    mask_text(out);
+    return to_valid_utf8(out);
+}
+
 template <class ProtoPath>
 void path_to_proto(const attribute_path& path, ProtoPath& out) {
     for (const auto& step : path.steps()) {
         auto* s = out.add_steps();
         switch (step.kind) {
-        case attribute_path::step::kind::attribute: s->set_attribute_name(step.name); break;
-        case attribute_path::step::kind::key: s->set_element_key_string(step.name); break;
+        case attribute_path::step::kind::attribute: s->set_attribute_name(to_valid_utf8(step.name)); break;
+        case attribute_path::step::kind::key: s->set_element_key_string(client_text(step.name)); break;
         case attribute_path::step::kind::index: s->set_element_key_int(step.position); break;
         }
     }
@@ -82,16 +96,22 @@ void diagnostics_to_proto(const diagnostics& diags, RepeatedDiagnostics* out, co
         auto* p = out->Add();
         using proto_diagnostic = std::remove_pointer_t<decltype(p)>;
         p->set_severity(d.severity == severity::error ? proto_diagnostic::ERROR : proto_diagnostic::WARNING);
-        p->set_summary(d.summary);
+        p->set_summary(client_text(d.summary));
         if (d.path.empty()) {
-            p->set_detail(d.detail);
+            p->set_detail(client_text(d.detail));
             continue;
         }
         const attribute_path located = schema ? locatable_path(*schema, d.path) : d.path;
         // Where the configuration cannot show the exact place, the detail names it.
-        p->set_detail(located == d.path ? d.detail : d.path.to_string() + ": " + d.detail);
+        p->set_detail(client_text(located == d.path ? d.detail : d.path.to_string() + ": " + d.detail));
         if (!located.empty()) path_to_proto(located, *p->mutable_attribute());
     }
+}
+
+template <class FunctionError>
+void function_error_to_proto(std::string_view text, std::optional<std::int64_t> argument, FunctionError& out) {
+    out.set_text(client_text(text));
+    if (argument) out.set_function_argument(*argument);
 }
 
 template <class ProtoAttribute>
@@ -104,12 +124,12 @@ void attribute_to_proto(const attribute_schema& a, ProtoAttribute& p) {
     p.set_sensitive(a.sensitive);
     p.set_write_only(a.write_only);
     if (!a.description.empty()) {
-        p.set_description(std::string(a.description));
+        p.set_description(to_valid_utf8(a.description));
         p.set_description_kind(a.description_is_markdown ? string_kind{1} : string_kind{0});
     }
     if (a.deprecated) {
         p.set_deprecated(true);
-        p.set_deprecation_message(std::string(a.deprecation_message));
+        p.set_deprecation_message(to_valid_utf8(a.deprecation_message));
     }
     if (!a.nested) {
         p.set_type(to_type_json(a.type));
@@ -135,12 +155,12 @@ template <class ProtoBlock>
 void block_to_proto(const block_schema& b, ProtoBlock& out) {
     using string_kind = decltype(out.description_kind());
     if (!b.description.empty()) {
-        out.set_description(std::string(b.description));
+        out.set_description(to_valid_utf8(b.description));
         out.set_description_kind(b.description_is_markdown ? string_kind{1} : string_kind{0});
     }
     if (b.deprecated) {
         out.set_deprecated(true);
-        out.set_deprecation_message(std::string(b.deprecation_message));
+        out.set_deprecation_message(to_valid_utf8(b.deprecation_message));
     }
     for (const attribute_schema& a : b.attributes) attribute_to_proto(a, *out.add_attributes());
     for (const nested_block_schema& nb : b.blocks) {
@@ -162,7 +182,7 @@ void function_parameter_to_proto(const function_parameter_schema& p, ProtoParame
     out.set_allow_null_value(p.allow_null);
     out.set_allow_unknown_values(p.allow_unknown);
     if (!p.description.empty()) {
-        out.set_description(std::string(p.description));
+        out.set_description(to_valid_utf8(p.description));
         out.set_description_kind(p.description_is_markdown ? string_kind{1} : string_kind{0});
     }
 }
@@ -173,12 +193,12 @@ void function_to_proto(const function_schema& f, ProtoFunction& out) {
     for (const auto& p : f.parameters) function_parameter_to_proto(p, *out.add_parameters());
     if (f.variadic) function_parameter_to_proto(*f.variadic, *out.mutable_variadic_parameter());
     out.mutable_return_()->set_type(to_type_json(f.return_type));
-    out.set_summary(std::string(f.summary));
+    out.set_summary(to_valid_utf8(f.summary));
     if (!f.description.empty()) {
-        out.set_description(std::string(f.description));
+        out.set_description(to_valid_utf8(f.description));
         out.set_description_kind(f.description_is_markdown ? string_kind{1} : string_kind{0});
     }
-    out.set_deprecation_message(std::string(f.deprecation_message));
+    out.set_deprecation_message(to_valid_utf8(f.deprecation_message));
 }
 
 template <class ProtoSchema>
@@ -196,7 +216,7 @@ void identity_schema_to_proto(const identity_schema& id, ProtoIdentitySchema& ou
         p->set_type(to_type_json(a.type));
         p->set_required_for_import(a.required_for_import);
         p->set_optional_for_import(a.optional_for_import);
-        if (!a.description.empty()) p->set_description(std::string(a.description));
+        if (!a.description.empty()) p->set_description(to_valid_utf8(a.description));
     }
 }
 

@@ -135,7 +135,7 @@ template <class Request, class Response>
 void call_function(provider_engine& e, const Request& req, Response& resp) {
     function_handler* f = e.function(req.name());
     if (!f) {
-        resp.mutable_error()->set_text(unknown_type_detail("function", req.name()));
+        function_error_to_proto(unknown_type_detail("function", req.name()), std::nullopt, *resp.mutable_error());
         return;
     }
     const function_schema& s = f->schema();
@@ -154,9 +154,9 @@ void call_function(provider_engine& e, const Request& req, Response& resp) {
         dynamic value;
         diagnostics d;
         if (!p || !decode_json(v.json(), p->type, value, d)) {
-            resp.mutable_error()->set_text(p ? "the argument (JSON) is not a value of its type"
-                                             : "more arguments than the function takes");
-            resp.mutable_error()->set_function_argument(i);
+            function_error_to_proto(
+                p ? "the argument (JSON) is not a value of its type" : "more arguments than the function takes", i,
+                *resp.mutable_error());
             return;
         }
         arguments.push_back(owned.emplace_back(to_msgpack(value, p->type)));
@@ -167,8 +167,7 @@ void call_function(provider_engine& e, const Request& req, Response& resp) {
         resp.mutable_result()->set_msgpack(std::move(*result));
         return;
     }
-    resp.mutable_error()->set_text(error.text);
-    if (error.argument) resp.mutable_error()->set_function_argument(*error.argument);
+    function_error_to_proto(error.text, error.argument, *resp.mutable_error());
 }
 
 template <class Request, class Response>
