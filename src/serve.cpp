@@ -103,9 +103,9 @@ int serve_provider(int argc, char** argv, const serve_options& options, engine_m
             write_all(STDERR_FILENO, not_a_program_message);
             return 1;
         }
-        ::signal(SIGINT, SIG_IGN);  // Terraform sends StopProvider instead
+        ignore_until_exec(SIGINT);  // Terraform sends StopProvider instead
     }
-    ::signal(SIGPIPE, SIG_IGN);
+    ignore_until_exec(SIGPIPE);
 
     const protocol_offer offer = offer_protocols(*engine, options);
     if (!offer.failure.empty()) return startup_failure(offer.failure, managed);

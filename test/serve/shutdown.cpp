@@ -1,6 +1,7 @@
-// Stopping: GRPCController/Shutdown and SIGTERM end the process with exit
-// code 0 and remove the socket directory; SIGINT is ignored (Terraform passes
-// Ctrl-C on as StopProvider instead).
+// Stopping: GRPCController/Shutdown, SIGTERM, SIGHUP and SIGQUIT end the
+// process with exit code 0 and remove the socket directory; SIGINT is ignored
+// (Terraform passes Ctrl-C on as StopProvider instead), in a way no process a
+// handler starts inherits.
 #include "harness.hpp"
 
 #include <tfplugin5.grpc.pb.h>
@@ -8,6 +9,8 @@
 #include <sys/prctl.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 
 namespace test_shutdown {
 
@@ -33,6 +36,16 @@ inline void check_quick_shutdown(provider_session& s, std::chrono::milliseconds 
     CHECK(*code == 0);
     CHECK(took < 1500ms);
 }
+
+// A signal mask from a /proc status file ("SigBlk:\t0000000000004000").
+inline std::uint64_t signal_mask(const std::filesystem::path& status, std::string_view field) {
+    std::ifstream in(status);
+    for (std::string line; std::getline(in, line);)
+        if (line.starts_with(field)) return std::stoull(line.substr(field.size() + 1), nullptr, 16);
+    return 0;
+}
+
+inline std::uint64_t bit(int signal) { return std::uint64_t{1} << (signal - 1); }
 
 }  // namespace test_shutdown
 
@@ -67,6 +80,39 @@ TEST_CASE("SIGTERM makes the provider exit 0 and clean up", "[serve]") {
     REQUIRE(is_serving(health_check(s.channel)));
     REQUIRE(s.proc->signal(SIGTERM));
     check_stopped_cleanly(s, dir, 3s);
+}
+
+TEST_CASE("SIGHUP and SIGQUIT also make the provider exit 0 and clean up", "[serve]") {
+    for (const int signal : {SIGHUP, SIGQUIT}) {
+        provider_session s;
+        const std::string dir = s.socket_dir();
+        REQUIRE(is_serving(health_check(s.channel)));
+        REQUIRE(s.proc->signal(signal));
+        check_stopped_cleanly(s, dir, 3s);
+    }
+}
+
+// A process a handler starts inherits the starting thread's blocked signals
+// and the provider's ignored ones; Terraform's Ctrl-C and SIGTERM must reach
+// it, and a pipe it writes to must be able to end it.
+TEST_CASE("no thread of the provider blocks or ignores a signal a handler's child would inherit", "[serve]") {
+    provider_session s;
+    REQUIRE(is_serving(health_check(s.channel)));
+    const std::filesystem::path proc = "/proc/" + std::to_string(s.proc->pid());
+    const std::uint64_t ignored = signal_mask(proc / "status", "SigIgn:");
+    INFO("SigIgn " << std::hex << ignored);
+    CHECK((ignored & (bit(SIGINT) | bit(SIGPIPE) | bit(SIGTERM) | bit(SIGHUP) | bit(SIGQUIT))) == 0);
+    int threads = 0;
+    for (const auto& task : std::filesystem::directory_iterator(proc / "task")) {
+        const std::uint64_t blocked = signal_mask(task.path() / "status", "SigBlk:");
+        const std::uint64_t unrelated = bit(SIGUSR1) | bit(SIGUSR2) | bit(SIGALRM);
+        if ((blocked & unrelated) == unrelated)
+            continue;  // AutoMTLS's certificate thread blocks all and starts nothing
+        ++threads;
+        INFO("thread " << task.path().filename().string() << " SigBlk " << std::hex << blocked);
+        CHECK((blocked & (bit(SIGINT) | bit(SIGTERM) | bit(SIGHUP) | bit(SIGQUIT) | bit(SIGPIPE))) == 0);
+    }
+    CHECK(threads > 1);
 }
 
 TEST_CASE("SIGTERM right after the handshake, before any connection, also exits 0", "[serve]") {

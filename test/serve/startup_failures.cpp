@@ -2,6 +2,8 @@
 // PLUGIN_CLIENT_CERT that holds no certificate.
 #include "harness.hpp"
 
+#include <algorithm>
+
 namespace test_startup_failures {
 
 using namespace test_serve;
@@ -110,6 +112,21 @@ TEST_CASE("a PLUGIN_UNIX_SOCKET_DIR too long for a unix socket path is a readabl
     env["PLUGIN_UNIX_SOCKET_DIR"] = deep;
     check_startup_failure(run_to_exit(env), "too long");
     CHECK(std::filesystem::is_empty(deep));  // the directory it made is removed again
+}
+
+TEST_CASE("a TMPDIR holding '|' or a line break is a startup failure, not a corrupt handshake line", "[serve]") {
+    for (const std::string name : {"a|b", "a\nb"}) {
+        temp_dir tmp;
+        const std::string odd = tmp.path() + "/" + name;
+        std::filesystem::create_directories(odd);
+        environment env = managed_environment(tmp);
+        env.erase("PLUGIN_UNIX_SOCKET_DIR");
+        env["TMPDIR"] = odd;
+        const outcome o = run_to_exit(env);
+        check_startup_failure(o, "vertical bar");
+        CHECK(std::count(o.out.begin(), o.out.end(), '\n') == 1);  // one line, the failure
+        CHECK(std::filesystem::is_empty(odd));
+    }
 }
 
 TEST_CASE("a PLUGIN_UNIX_SOCKET_DIR that does not exist is a readable startup failure", "[serve]") {

@@ -4,8 +4,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <atomic>
 #include <stdexcept>
 #include <string>
+#include <thread>
 
 namespace test_engine {
 
@@ -232,11 +234,35 @@ TEST_CASE("state upgrade at the current version reads stored JSON and legacy fla
     CHECK(bad.diagnostics()[0].summary == "Malformed JSON");
 }
 
-TEST_CASE("the stop flag reaches handlers", "[engine]") {
+TEST_CASE("a stop reaches the calls running then, not the calls after it", "[engine]") {
     engine e;
-    CHECK_FALSE(e.make_context().stop_requested());
+    const tfpp::context running = e.make_context();
+    CHECK_FALSE(running.stop_requested());
     e.request_stop();
-    CHECK(e.make_context().stop_requested());
+    CHECK(running.stop_requested());
+    // terraform-plugin-go's rule: a long-lived server is not stopped for good.
+    const tfpp::context later = e.make_context();
+    CHECK_FALSE(later.stop_requested());
+    e.request_stop();
+    CHECK(later.stop_requested());
+}
+
+TEST_CASE("contexts made while ConfigureProvider runs see the old or the new Terraform version, whole", "[engine]") {
+    engine e;
+    std::atomic<bool> done{false};
+    std::thread reader([&] {
+        while (!done) {
+            const std::string v(e.make_context().terraform_version());
+            CHECK((v.empty() || v == "1.12.6" || v == "1.8.5-a-much-longer-version-string-than-the-other"));
+        }
+    });
+    for (int i = 0; i < 2000; ++i) {
+        tfpp::context ctx = e.make_context();
+        e.configure(tfpp::to_msgpack(typename engine::config_model{}),
+                    i % 2 ? "1.12.6" : "1.8.5-a-much-longer-version-string-than-the-other", ctx);
+    }
+    done = true;
+    reader.join();
 }
 
 }  // namespace test_engine

@@ -80,11 +80,17 @@ public:
     [[nodiscard]] std::shared_lock<std::shared_mutex> shared() { return std::shared_lock(mutex_); }
 
     [[nodiscard]] context make_context(bool deferral_allowed = false) const {
+        const std::lock_guard guard(context_mutex_);
         return context(stop_.get_token(), terraform_version_, deferral_allowed);
     }
-    // StopProvider: every handler's stop token fires, now and from now on.
-    void request_stop() noexcept { stop_.request_stop(); }
-    [[nodiscard]] bool stop_requested() const noexcept { return stop_.stop_requested(); }
+    // StopProvider: the stop token of every call running now fires; later
+    // calls get a new one, as in terraform-plugin-go, so a long-lived
+    // in-process server outlives a stop.
+    void request_stop() {
+        const std::lock_guard guard(context_mutex_);
+        stop_.request_stop();
+        stop_ = std::stop_source();
+    }
 
 protected:
     template <class Handler>
@@ -98,9 +104,10 @@ protected:
     std::map<std::string_view, std::unique_ptr<resource_handler>> resources_;
     std::map<std::string_view, std::unique_ptr<data_source_handler>> data_sources_;
     std::shared_mutex mutex_;
+    mutable std::mutex context_mutex_;  // what every context copies: the stop source and Terraform's version
     std::stop_source stop_;
-    std::optional<deferral_reason> provider_deferred_;
     std::string terraform_version_;
+    std::optional<deferral_reason> provider_deferred_;
 };
 
 // Provider P's engine: its handlers, configuration and provider_meta.
@@ -145,12 +152,15 @@ public:
 
     void configure(std::string_view config, std::string_view terraform_version, context& ctx) override {
         std::unique_lock lock(mutex_);
-        terraform_version_.assign(terraform_version);
+        {
+            const std::lock_guard guard(context_mutex_);
+            terraform_version_.assign(terraform_version);
+        }
         provider_deferred_.reset();
         config_model c;
         if (!decode_model(config, c, ctx)) return;
-        // The provider's password may reach any later line.
-        if (log::sink.load(std::memory_order_relaxed) != nullptr) mask_secrets(c, true);
+        // The provider's password may reach any later line or diagnostic.
+        mask_secrets(c, true);
         if constexpr (has_configure<P, config_model>) {
             context configure_ctx = make_context(ctx.deferral_allowed());
             guarded(configure_ctx, "provider configure", provider_schema(),

@@ -64,7 +64,11 @@ inline void write_all(int fd, std::string_view s) {
 // without enough '|' fields to the user ("Unrecognized remote plugin
 // message"), so the reason reaches the person running terraform.
 inline int startup_failure(std::string_view reason, bool managed) {
-    const std::string line = "tfpp: the provider could not start: " + std::string(reason) + "\n";
+    std::string line = "tfpp: the provider could not start: " + std::string(reason);
+    // go-plugin reads stdout's first line as a handshake: one line, no '|'.
+    for (char& c : line)
+        if (c == '|' || static_cast<unsigned char>(c) < 0x20) c = '?';
+    line += '\n';
     write_all(STDERR_FILENO, line);
     if (managed) write_all(STDOUT_FILENO, line);
     log::write(log::level::error, log::sdk_module, "provider could not start", {{"error", reason}});

@@ -89,13 +89,17 @@ inline log::level level_from_environment() {
 // gRPC's own messages (a refused TLS handshake, say) as hclog lines too, so
 // that everything on stderr is JSON. They concern the transport, not the
 // provider, so they sit one level lower than gRPC rates them.
-inline void grpc_log_to_hclog(gpr_log_func_args* args) {
+// An exception must not leave it: gRPC's C code calls it.
+inline void grpc_log_to_hclog(gpr_log_func_args* args) noexcept {
     const log::level l = args->severity == GPR_LOG_SEVERITY_ERROR  ? log::level::warn
                          : args->severity == GPR_LOG_SEVERITY_INFO ? log::level::debug
                                                                    : log::level::trace;
     if (!log::enabled(l)) return;
-    const std::string where = std::string(args->file ? args->file : "?") + ":" + std::to_string(args->line);
-    log::write(l, "sdk.grpc", args->message ? args->message : "", {{"@caller", where}});
+    try {
+        const std::string where = std::string(args->file ? args->file : "?") + ":" + std::to_string(args->line);
+        log::write(l, "sdk.grpc", args->message ? args->message : "", {{"@caller", where}});
+    } catch (...) {  // out of memory, or a sink that throws: the line is lost, the provider goes on
+    }
 }
 
 inline void install_hclog() {

@@ -1,5 +1,5 @@
-// Waits for Shutdown, SIGTERM (and SIGINT in debug mode), or for the parent
-// to go away without saying so.
+// Waits for Shutdown, a signal that ends the provider, or for the parent to
+// go away without saying so.
 #pragma once
 
 #include <tfpp/serve/detail/handshake.hpp>
@@ -7,26 +7,55 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/eventfd.h>
-#include <sys/signalfd.h>
 #include <unistd.h>
-#include <chrono>
+
+#include <atomic>
+#include <cstdint>
+#include <initializer_list>
+#include <string_view>
 
 namespace tfpp::detail {
 
-// Waits for Shutdown, SIGTERM (and SIGINT in debug mode), or for the parent
-// to go away without saying so.
+// Where the signal handler reports to; -1 when no waiter listens.
+inline std::atomic<int> signal_event_fd{-1};
+inline std::atomic<int> signal_received{0};
+
+inline void on_ending_signal(int signal) {
+    signal_received.store(signal);
+    const std::uint64_t one = 1;
+    if (const int fd = signal_event_fd.load(); fd >= 0) (void)!::write(fd, &one, sizeof one);
+}
+inline void on_ignored_signal(int) {}
+
+// Signals are caught, never blocked or ignored: a blocked mask and an ignored
+// signal pass on to every process a handler starts, while a caught signal is
+// back to its default in the new program.
+inline void catch_signal(int signal, void (*handler)(int)) {
+    struct sigaction action {};
+    action.sa_handler = handler;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    ::sigaction(signal, &action, nullptr);
+}
+
+// SIGINT (managed by Terraform, which sends StopProvider instead) and
+// SIGPIPE (a write to a closed socket fails with EPIPE) do nothing.
+inline void ignore_until_exec(int signal) { catch_signal(signal, on_ignored_signal); }
+
+// Waits for Shutdown, SIGTERM, SIGHUP or SIGQUIT (and SIGINT in debug mode),
+// or for the parent to go away without saying so.
 class shutdown_waiter {
 public:
     explicit shutdown_waiter(bool debug) : parent_(::getppid()), watch_parent_(!debug) {
-        sigemptyset(&signals_);
-        sigaddset(&signals_, SIGTERM);
-        if (debug) sigaddset(&signals_, SIGINT);
-        // Blocked before gRPC starts its threads, so only the signalfd sees them.
-        pthread_sigmask(SIG_BLOCK, &signals_, nullptr);
-        signal_fd_ = ::signalfd(-1, &signals_, SFD_CLOEXEC);
+        signal_fd_ = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
         event_fd_ = ::eventfd(0, EFD_CLOEXEC);
+        if (!ok()) return;
+        signal_event_fd.store(signal_fd_);
+        for (const int s : {SIGTERM, SIGHUP, SIGQUIT}) catch_signal(s, on_ending_signal);
+        if (debug) catch_signal(SIGINT, on_ending_signal);
     }
     ~shutdown_waiter() {
+        signal_event_fd.store(-1);
         if (signal_fd_ >= 0) ::close(signal_fd_);
         if (event_fd_ >= 0) ::close(event_fd_);
     }
@@ -46,16 +75,25 @@ public:
         for (;;) {
             const int n = ::poll(fds, 2, 1000);
             if (n > 0 && (fds[1].revents & POLLIN)) return "shutdown requested";
-            if (n > 0 && (fds[0].revents & POLLIN)) return "signal received";
+            if (n > 0 && (fds[0].revents & POLLIN)) return signal_name(signal_received.load());
             if (watch_parent_ && ::getppid() != parent_) return "parent process exited";
         }
     }
 
 private:
-    sigset_t signals_{};
+    static std::string_view signal_name(int signal) noexcept {
+        switch (signal) {
+        case SIGTERM: return "SIGTERM received";
+        case SIGHUP: return "SIGHUP received";
+        case SIGQUIT: return "SIGQUIT received";
+        case SIGINT: return "SIGINT received";
+        default: return "signal received";
+        }
+    }
+
     pid_t parent_;
     bool watch_parent_;
-    int signal_fd_ = -1;
+    int signal_fd_ = -1;  // written by the signal handler
     int event_fd_ = -1;
 };
 

@@ -1,6 +1,7 @@
 // The unix socket lives in a fresh private directory that is removed at exit.
 #pragma once
 
+#include <fcntl.h>
 #include <grp.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -25,13 +26,20 @@ public:
         if (const char* d = std::getenv("PLUGIN_UNIX_SOCKET_DIR"); d && *d) base = d;
         else if (const char* t = std::getenv("TMPDIR"); t && *t) base = t;
         else base = "/tmp";
+        // The path goes into the handshake line, whose fields '|' separates
+        // and a line break ends.
+        if (base.find_first_of("|\n\r") != std::string::npos)
+            throw std::runtime_error(
+                "the socket directory's path holds a vertical bar or a line break, which the handshake line cannot "
+                "carry; "
+                "set PLUGIN_UNIX_SOCKET_DIR or TMPDIR to another directory");
         std::string templ = base + "/tfpp-plugin-XXXXXX";
         std::vector<char> buf(templ.begin(), templ.end());
         buf.push_back('\0');
         if (::mkdtemp(buf.data()) == nullptr)
             throw std::runtime_error("cannot create a socket directory in " + base + ": " + std::strerror(errno));
         dir_ = buf.data();
-        socket_ = dir_ + "/provider.sock";
+        socket_ = dir_ + "/" + socket_name;
         if (socket_.size() >= sizeof(sockaddr_un{}.sun_path)) {
             remove();
             throw std::runtime_error(
@@ -59,9 +67,16 @@ public:
         } else {
             throw std::runtime_error(std::string("PLUGIN_UNIX_SOCKET_GROUP names no group: ") + g);
         }
-        if (::chown(dir_.c_str(), static_cast<uid_t>(-1), gid) != 0 || ::chmod(dir_.c_str(), 0750) != 0 ||
-            ::chown(socket_.c_str(), static_cast<uid_t>(-1), gid) != 0 || ::chmod(socket_.c_str(), 0660) != 0)
-            throw std::runtime_error(std::string("cannot give the socket to group ") + g + ": " + std::strerror(errno));
+        // Through a descriptor of the directory made here, not by path: a
+        // path can be swapped for another file between two calls.
+        const int dir = ::open(dir_.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        const bool ok = dir >= 0 && ::fchown(dir, static_cast<uid_t>(-1), gid) == 0 && ::fchmod(dir, 0750) == 0 &&
+                        ::fchownat(dir, socket_name, static_cast<uid_t>(-1), gid, AT_SYMLINK_NOFOLLOW) == 0 &&
+                        ::fchmodat(dir, socket_name, 0660, 0) == 0;
+        const int error = errno;
+        if (dir >= 0) ::close(dir);
+        if (!ok)
+            throw std::runtime_error(std::string("cannot give the socket to group ") + g + ": " + std::strerror(error));
     }
 
     void remove() noexcept {
@@ -72,6 +87,7 @@ public:
     }
 
 private:
+    static constexpr const char* socket_name = "provider.sock";
     std::string dir_;
     std::string socket_;
 };
