@@ -7,73 +7,106 @@
 #   scripts/build-go-tools.sh tofu        -> path of the tofu binary on stdout
 #   scripts/build-go-tools.sh terraform   -> path of the terraform binary on stdout
 #   scripts/build-go-tools.sh tfplugindocs -> path of HashiCorp's docs generator and validator
+#
+# Each module's hash is pinned below (go.sum's h1: form) and checked before
+# it is built; a cached binary is used only while it still has the SHA-256
+# recorded when it was built.
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/go-env.sh"
 
 OPENTOFU_VERSION="${OPENTOFU_VERSION:-v1.12.6}"
 TERRAFORM_VERSION="${TERRAFORM_VERSION:-v1.8.5}"
 TFPLUGINDOCS_VERSION="${TFPLUGINDOCS_VERSION:-v0.25.0}"
+# `go mod download -json MODULE@VERSION` prints these as "Sum".
+declare -A module_sums=(
+    [github.com/opentofu/opentofu@v1.12.6]="h1:0VT4P8pMmGcCUnQ9JDrJ+Qg2d35Vzm4FFd/9+H7oF98="
+    [github.com/hashicorp/terraform@v1.8.5]="h1:qsZZLERVJoBe7a9PlVaZAmi+18qsBnbSSbrtAlsBoIY="
+    [github.com/hashicorp/terraform-plugin-docs@v0.25.0]="h1:qHs1V257NxVe8tv6HS4UQfNqjaPP5eUlLeDf7jYk85U="
+)
 tools_dir="${TFPP_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/tfpp-tools}"
 go_version="$(go env GOVERSION)"
+tmp=""
+trap '[ -z "$tmp" ] || rm -rf "$tmp"' EXIT
 
 log() { echo "build-go-tools: $*" >&2; }
 
-# Build into a fresh temp dir next to the cache entry and rename it into place,
-# so an interrupted build never leaves a half-written binary that looks cached.
-publish() {  # <tmpdir> <final dir>
+# Downloads a module (verified by the checksum database) and checks it
+# against the hash pinned above; prints its directory in the module cache.
+verified_module() {  # <module@version>
+    local expected="${module_sums[$1]:-}" json sum
+    [ -n "$expected" ] || { log "no pinned hash for $1: add its go.sum h1: hash to scripts/build-go-tools.sh"; exit 1; }
+    json="$(cd "$tmp" && GOFLAGS=-mod=mod go mod download -json "$1")"
+    sum="$(sed -n 's/^[[:space:]]*"Sum": "\(.*\)",$/\1/p' <<<"$json")"
+    [ "$sum" = "$expected" ] || { log "$1 has hash '$sum', not the pinned $expected"; exit 1; }
+    sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p' <<<"$json"
+}
+
+# A cached binary, if it is still the one that was built: its SHA-256 was
+# recorded next to it then.
+cached() {  # <dir> <binary name>
+    [ -x "$1/$2" ] && [ -f "$1/.sha256" ] && (cd "$1" && sha256sum --check --status .sha256)
+}
+
+# Build into a fresh temp dir next to the cache entry, record the binary's
+# hash and rename it into place, so an interrupted build never leaves a
+# half-written binary that looks cached.
+publish() {  # <tmpdir> <final dir> <binary name>
+    (cd "$1" && sha256sum "$3" > .sha256)
     rm -rf "$2.old"; [ -d "$2" ] && mv "$2" "$2.old"
     mv "$1" "$2"; rm -rf "$2.old"
+    tmp=""
 }
 
 build_tofu() {
     local dest="$tools_dir/opentofu-$OPENTOFU_VERSION-$go_version"
-    if [ -x "$dest/tofu" ] && "$dest/tofu" version 2>/dev/null | grep -qx "OpenTofu ${OPENTOFU_VERSION}"; then
+    if cached "$dest" tofu && "$dest/tofu" version 2>/dev/null | grep -qx "OpenTofu ${OPENTOFU_VERSION}"; then
         echo "$dest/tofu"; return
     fi
     log "building OpenTofu $OPENTOFU_VERSION with $go_version (first time on this machine: several minutes)"
     mkdir -p "$tools_dir"
-    local tmp; tmp="$(mktemp -d "$tools_dir/.build.XXXXXX")"
+    tmp="$(mktemp -d "$tools_dir/.build.XXXXXX")"
     # go install refuses modules with replace directives; build inside the
-    # downloaded module instead, where its own go.mod applies.
+    # downloaded module instead, where its own go.mod and go.sum apply.
     local dir
-    dir="$(cd "$tmp" && GOFLAGS=-mod=mod go mod download -json "github.com/opentofu/opentofu@$OPENTOFU_VERSION" \
-           | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')"
+    dir="$(verified_module "github.com/opentofu/opentofu@$OPENTOFU_VERSION")"
     [ -n "$dir" ] || { log "go mod download did not name a module directory"; exit 1; }
     (cd "$dir" && CGO_ENABLED=0 go build -trimpath \
         -ldflags "-s -w -X github.com/opentofu/opentofu/version.dev=no" -o "$tmp/tofu" ./cmd/tofu)
     "$tmp/tofu" version >&2
-    publish "$tmp" "$dest"
+    publish "$tmp" "$dest" tofu
     echo "$dest/tofu"
 }
 
 build_terraform() {
     local dest="$tools_dir/terraform-$TERRAFORM_VERSION-$go_version"
-    if [ -x "$dest/terraform" ] && "$dest/terraform" version 2>/dev/null | grep -qx "Terraform ${TERRAFORM_VERSION}"; then
+    if cached "$dest" terraform && "$dest/terraform" version 2>/dev/null | grep -qx "Terraform ${TERRAFORM_VERSION}"; then
         echo "$dest/terraform"; return
     fi
     log "building Terraform $TERRAFORM_VERSION with $go_version"
     mkdir -p "$tools_dir"
-    local tmp; tmp="$(mktemp -d "$tools_dir/.build.XXXXXX")"
+    tmp="$(mktemp -d "$tools_dir/.build.XXXXXX")"
+    verified_module "github.com/hashicorp/terraform@$TERRAFORM_VERSION" >/dev/null
     CGO_ENABLED=0 GOBIN="$tmp" go install -trimpath \
         -ldflags "-s -w -checklinkname=0 -X github.com/hashicorp/terraform/version.dev=no" \
         "github.com/hashicorp/terraform@$TERRAFORM_VERSION"
     "$tmp/terraform" version >&2
-    publish "$tmp" "$dest"
+    publish "$tmp" "$dest" terraform
     echo "$dest/terraform"
 }
 
 build_tfplugindocs() {
     local dest="$tools_dir/tfplugindocs-$TFPLUGINDOCS_VERSION-$go_version"
-    if [ -x "$dest/tfplugindocs" ] && [ -f "$dest/.complete" ]; then
+    if cached "$dest" tfplugindocs; then
         echo "$dest/tfplugindocs"; return
     fi
     log "building tfplugindocs $TFPLUGINDOCS_VERSION with $go_version"
     mkdir -p "$tools_dir"
-    local tmp; tmp="$(mktemp -d "$tools_dir/.build.XXXXXX")"
+    tmp="$(mktemp -d "$tools_dir/.build.XXXXXX")"
+    verified_module "github.com/hashicorp/terraform-plugin-docs@$TFPLUGINDOCS_VERSION" >/dev/null
     CGO_ENABLED=0 GOBIN="$tmp" go install -trimpath -ldflags "-s -w" \
         "github.com/hashicorp/terraform-plugin-docs/cmd/tfplugindocs@$TFPLUGINDOCS_VERSION"
     "$tmp/tfplugindocs" --help >/dev/null 2>&1 || true
-    touch "$tmp/.complete"
-    publish "$tmp" "$dest"
+    publish "$tmp" "$dest" tfplugindocs
     echo "$dest/tfplugindocs"
 }
 

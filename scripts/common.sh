@@ -3,6 +3,7 @@
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${TFPP_BUILD_DIR:-$repo/build}"
+source "$repo/scripts/go-env.sh"
 
 # A step's header says how long the one before it took and the time so far.
 run_start=$(date +%s) step_start=$run_start step_name=""

@@ -29,17 +29,30 @@ fi
 
 cache="${XDG_CACHE_HOME:-$HOME/.cache}/tfpp-tools"
 msgpack_root="$cache/msgpack-cxx-4.1.3"
+# The one package taken from outside apt's install: pinned by version and hash.
+msgpack_deb_version="4.1.3-1"
+declare -A msgpack_deb_sha256=(
+    [amd64]="9adc2f26df4710f396239434f6cce90a718d75a3b38289957bb89b031748d8a1"
+)
 if [ ! -f "$msgpack_root/usr/include/msgpack.hpp" ]; then
     echo "install-deps: unpacking libmsgpack-cxx-dev headers into $msgpack_root" >&2
     mkdir -p "$cache"
+    arch="$(dpkg --print-architecture)"
+    expected="${msgpack_deb_sha256[$arch]:-}"
+    [ -n "$expected" ] || { echo "install-deps: no pinned hash of libmsgpack-cxx-dev $msgpack_deb_version for $arch" >&2; exit 1; }
     tmp="$(mktemp -d "$cache/.msgpack.XXXXXX")"
-    # apt-get download drops privileges to _apt, which needs to write here.
-    chmod 0777 "$tmp"
-    if ! (cd "$tmp" && apt-get download -qq libmsgpack-cxx-dev >&2); then
+    # As root, apt-get download would hand the download to the _apt user,
+    # who cannot write in this private directory: it stays root's.
+    sandbox=(); [ "$(id -u)" -ne 0 ] || sandbox=(-o APT::Sandbox::User=root)
+    download() { (cd "$tmp" && apt-get download -qq "${sandbox[@]}" "libmsgpack-cxx-dev=$msgpack_deb_version" >&2); }
+    if ! download; then
         $sudo apt-get update -qq >&2   # a fresh machine may have no package lists yet
-        (cd "$tmp" && apt-get download -qq libmsgpack-cxx-dev >&2)
+        download
     fi
-    dpkg-deb -x "$tmp"/libmsgpack-cxx-dev_*.deb "$tmp/root"
+    deb="$tmp/libmsgpack-cxx-dev_${msgpack_deb_version}_$arch.deb"
+    actual="$(sha256sum "$deb" | cut -d' ' -f1)"
+    [ "$actual" = "$expected" ] || { echo "install-deps: $deb has SHA-256 $actual, not the pinned $expected" >&2; exit 1; }
+    dpkg-deb -x "$deb" "$tmp/root"
     test -f "$tmp/root/usr/include/msgpack.hpp"
     rm -rf "$msgpack_root"; mv "$tmp/root" "$msgpack_root"; rm -rf "$tmp"
 fi
