@@ -8,7 +8,7 @@
 # Environment:
 #   TFPP_FUZZ_SECONDS    seconds per target (default 20)
 #   TFPP_FUZZ_JOBS       targets run at once (default 2)
-#   TFPP_FUZZ_TARGETS    space-separated subset (default: all four)
+#   TFPP_FUZZ_TARGETS    space-separated subset (default: all)
 #   TFPP_FUZZ_BUILD_DIR  build directory (default build-fuzz in the repo)
 #   TFPP_FUZZ_CLANG      clang major version (default 16: clang 14 rejects
 #                        tfpp's consteval model checks, a clang bug fixed later)
@@ -21,7 +21,7 @@ repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${TFPP_FUZZ_BUILD_DIR:-$repo/build-fuzz}"
 seconds="${TFPP_FUZZ_SECONDS:-20}"
 jobs="${TFPP_FUZZ_JOBS:-2}"
-targets=(${TFPP_FUZZ_TARGETS:-msgpack_typed msgpack_dynamic type_json json docs_template})
+targets=(${TFPP_FUZZ_TARGETS:-msgpack_typed msgpack_dynamic type_json json docs_template plan})
 llvm="${TFPP_FUZZ_CLANG:-16}"
 start_all=$(date +%s)
 

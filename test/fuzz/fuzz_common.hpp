@@ -7,6 +7,7 @@
 
 #include <tfpp/codec/msgpack.hpp>
 #include <tfpp/codec/type_json.hpp>
+#include <tfpp/tfpp.hpp>
 #include <tfpp/value/dynamic.hpp>
 #include <tfpp/value/set.hpp>
 
@@ -81,6 +82,31 @@ using map_model = std::map<std::string, tfpp::value<std::tuple<tfpp::number, tfp
 using list_model = std::vector<tfpp::value<tfpp::set<tfpp::value<tfpp::number>>>>;
 
 inline constexpr unsigned typed_model_count = 4;
+
+// The planner's and the checker's schema: every attribute role, a nested
+// attribute set, list and set blocks, sensitive and write-only attributes,
+// plan modifiers and a dynamic value.
+struct plan_rule {
+    tfpp::required<std::int64_t> port;
+    tfpp::optional<std::string> proto;
+    tfpp::computed<std::string> rule_id;
+};
+struct plan_disk {
+    tfpp::required<std::string> label;
+    tfpp::optional_computed<std::int64_t> size;
+};
+struct plan_model {
+    tfpp::required<std::string, tfpp::requires_replace> name;
+    tfpp::optional<std::string, tfpp::sensitive> secret;
+    tfpp::optional<std::string, tfpp::write_only> password_wo;
+    tfpp::optional_computed<std::string, tfpp::default_value<"x">> mode;
+    tfpp::computed<std::string, tfpp::use_state_for_unknown> id;
+    tfpp::optional<std::map<std::string, std::string>> labels;
+    tfpp::optional<tfpp::set<plan_rule>> rules;
+    tfpp::block_list<plan_disk> disk;
+    tfpp::block_set<plan_rule> rule;
+    tfpp::optional<tfpp::dynamic> extra;
+};
 
 }  // namespace fuzz_model
 

@@ -394,6 +394,43 @@ void json_seeds() {
     put(t, "dyn-depth-bomb", sel(1, std::string(3000, '[')));
 }
 
+// Triples for fuzz_plan: each value after a two-byte length.
+std::string triple(std::string_view prior, std::string_view proposed, std::string_view config) {
+    std::string out;
+    for (const std::string_view v : {prior, proposed}) {
+        out += static_cast<char>(v.size() >> 8);
+        out += static_cast<char>(v.size() & 0xff);
+        out += v;
+    }
+    return out += config;
+}
+
+void plan_seeds() {
+    const std::string null("\xc0", 1);
+    plan_model config;
+    config.name = "web";
+    config.secret = "s3cret";
+    config.password_wo = "pw";
+    config.labels = std::map<std::string, std::string>{{"env", "prod"}};
+    config.rules = tfpp::set<plan_rule>{{.port = 80, .proto = "tcp"}, {.port = 443}};
+    config.disk = std::vector<plan_disk>{{.label = "root", .size = 10}, {.label = "data"}};
+    config.rule = tfpp::set<plan_rule>{{.port = 22}};
+    config.extra = tfpp::dynamic(std::string("anything"));
+    const std::string c = tfpp::to_msgpack(config);
+    put("plan", "create", triple(null, c, c));
+    plan_model state = config;
+    state.password_wo = tfpp::null;
+    state.id = "id-1";
+    state.mode = "x";
+    const std::string s = tfpp::to_msgpack(state);
+    put("plan", "no-change", triple(s, s, c));
+    plan_model renamed = config;
+    renamed.name = "web2";
+    put("plan", "replace", triple(s, tfpp::to_msgpack(renamed), tfpp::to_msgpack(renamed)));
+    put("plan", "destroy", triple(s, null, null));
+    put("plan", "unknown-config", triple(null, std::string("\xd4\x00\x00", 3), std::string("\xd4\x00\x00", 3)));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -406,6 +443,7 @@ int main(int argc, char** argv) {
     dynamic_seeds();
     type_json_seeds();
     json_seeds();
+    plan_seeds();
     std::printf("wrote %zu seed files, %zu bytes, under %s\n", written, total_bytes, out_root.c_str());
     return 0;
 }
