@@ -16,7 +16,8 @@
 
 namespace tfpp::detail {
 
-// Where the signal handler reports to; -1 when no waiter listens.
+// Where the signal handler reports to (the waiter's eventfd; -1 when no
+// waiter listens), and the signal it saw.
 inline std::atomic<int> signal_event_fd{-1};
 inline std::atomic<int> signal_received{0};
 
@@ -47,22 +48,21 @@ inline void ignore_until_exec(int signal) { catch_signal(signal, on_ignored_sign
 class shutdown_waiter {
 public:
     explicit shutdown_waiter(bool debug) : parent_(::getppid()), watch_parent_(!debug) {
-        signal_fd_ = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
         event_fd_ = ::eventfd(0, EFD_CLOEXEC);
         if (!ok()) return;
-        signal_event_fd.store(signal_fd_);
+        signal_received.store(0);
+        signal_event_fd.store(event_fd_);
         for (const int s : {SIGTERM, SIGHUP, SIGQUIT}) catch_signal(s, on_ending_signal);
         if (debug) catch_signal(SIGINT, on_ending_signal);
     }
     ~shutdown_waiter() {
         signal_event_fd.store(-1);
-        if (signal_fd_ >= 0) ::close(signal_fd_);
         if (event_fd_ >= 0) ::close(event_fd_);
     }
     shutdown_waiter(const shutdown_waiter&) = delete;
     shutdown_waiter& operator=(const shutdown_waiter&) = delete;
 
-    [[nodiscard]] bool ok() const noexcept { return signal_fd_ >= 0 && event_fd_ >= 0; }
+    [[nodiscard]] bool ok() const noexcept { return event_fd_ >= 0; }
 
     void request() noexcept {
         const std::uint64_t one = 1;
@@ -71,11 +71,12 @@ public:
 
     // Returns why it stopped waiting.
     std::string_view wait() {
-        pollfd fds[2] = {{signal_fd_, POLLIN, 0}, {event_fd_, POLLIN, 0}};
+        pollfd fd{event_fd_, POLLIN, 0};
         for (;;) {
-            const int n = ::poll(fds, 2, 1000);
-            if (n > 0 && (fds[1].revents & POLLIN)) return "shutdown requested";
-            if (n > 0 && (fds[0].revents & POLLIN)) return signal_name(signal_received.load());
+            if (::poll(&fd, 1, 1000) > 0 && (fd.revents & POLLIN)) {
+                const int signal = signal_received.load();
+                return signal == 0 ? "shutdown requested" : signal_name(signal);
+            }
             if (watch_parent_ && ::getppid() != parent_) return "parent process exited";
         }
     }
@@ -93,8 +94,7 @@ private:
 
     pid_t parent_;
     bool watch_parent_;
-    int signal_fd_ = -1;  // written by the signal handler
-    int event_fd_ = -1;
+    int event_fd_ = -1;  // written by request() and by the signal handler
 };
 
 }  // namespace tfpp::detail

@@ -30,9 +30,9 @@ public:
         // and a line break ends.
         if (base.find_first_of("|\n\r") != std::string::npos)
             throw std::runtime_error(
-                "the socket directory's path holds a vertical bar or a line break, which the handshake line cannot "
-                "carry; "
-                "set PLUGIN_UNIX_SOCKET_DIR or TMPDIR to another directory");
+                "the socket directory's path holds a vertical bar or a line break, which the "
+                "handshake line cannot carry; set PLUGIN_UNIX_SOCKET_DIR or TMPDIR to another "
+                "directory");
         std::string templ = base + "/tfpp-plugin-XXXXXX";
         std::vector<char> buf(templ.begin(), templ.end());
         buf.push_back('\0');
