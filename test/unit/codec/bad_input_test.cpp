@@ -6,9 +6,15 @@
 #include <tfpp/codec/msgpack.hpp>
 #include <tfpp/codec/type_json.hpp>
 
+#include <tfpp/codec/detail/json_tree.hpp>
+#include <tfpp/codec/detail/msgpack_view.hpp>
+
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <fstream>
 #include <string>
+#include <vector>
 
 namespace test_bad_input {
 
@@ -32,7 +38,82 @@ tfpp::diagnostics decode_dynamic_fails(std::string_view in, const type& t, tfpp:
     return d;
 }
 
+// A line of /proc/self/status in KiB ("VmRSS:", "VmHWM:").
+long status_kib(std::string_view field) {
+    std::ifstream in("/proc/self/status");
+    for (std::string line; std::getline(in, line);)
+        if (line.starts_with(field)) return std::stol(line.substr(field.size()));
+    FAIL("no " << field << " in /proc/self/status");
+    return 0;
+}
+
 }  // namespace
+
+TEST_CASE("containers grow as elements arrive, not to the count a message claims", "[msgpack][bad-input]") {
+    // Eight nested arrays, each claiming as many elements as bytes remain
+    // (2 MiB), the innermost's first element of the wrong type: sized for
+    // their claims, they would hold 16 Mi values (over 500 MiB) to fail.
+    constexpr int levels = 8;
+    constexpr std::uint32_t claim = 2u << 20;
+    std::string message;
+    type t = type::number();
+    for (int i = 0; i < levels; ++i) {
+        message += '\xdd';
+        for (int shift = 24; shift >= 0; shift -= 8) message += static_cast<char>((claim >> shift) & 0xff);
+        t = type::list(t);
+    }
+    message += "\xc3" + std::string(claim, '\0');   // true, where a number belongs
+    std::ofstream("/proc/self/clear_refs") << "5";  // resets the peak (VmHWM) to what is resident now
+    const long before = status_kib("VmRSS:");
+    decode_dynamic_fails(message, t);
+    CHECK(status_kib("VmHWM:") - before < 64 * 1024);
+}
+
+TEST_CASE("maps and objects out of key order are sorted once, then looked up by binary search",
+          "[msgpack][bad-input]") {
+    // {"c":1,"a":2,"b":3}, as go-cty never writes it.
+    const std::string map = bytes("83 a1 63 01 a1 61 02 a1 62 03");
+    std::vector<std::string_view> keys, values;
+    REQUIRE(tfpp::detail::split_map(map, keys, values));
+    CHECK(keys == std::vector<std::string_view>{"a", "b", "c"});
+    CHECK(values == std::vector<std::string_view>{"\x02", "\x03", "\x01"});
+    CHECK(tfpp::detail::find_key(keys, "c") == 2);
+    CHECK(tfpp::detail::find_key(keys, "d") == std::string_view::npos);
+    tfpp::detail::object_view o;
+    REQUIRE(o.parse(map));
+    CHECK(o.get("c") == "\x01");
+    CHECK(o.attributes().front().first == "a");
+}
+
+TEST_CASE("JSON objects: every member found through one sorted index, the last duplicate winning",
+          "[json][bad-input]") {
+    tfpp::detail::json_node j;
+    j.which = tfpp::detail::json_node::kind::object;
+    j.keys = {"b", "a", "b", "c"};
+    j.items.resize(4);
+    for (std::size_t i = 0; i < 4; ++i) j.items[i].text = std::to_string(i);
+    const std::vector<std::size_t> index = j.members_by_name();
+    CHECK(index == std::vector<std::size_t>{1, 2, 3});
+    CHECK(j.member(index, "b")->text == "2");
+    CHECK(j.member(index, "d") == nullptr);
+
+    // 20,000 members of a map and of an object type of 20,000 attributes.
+    std::string text = "{";
+    std::vector<tfpp::type::attribute> attrs;
+    for (int i = 0; i < 20000; ++i) {
+        text += (i ? ",\"k" : "\"k") + std::to_string(i) + "\":" + std::to_string(i);
+        attrs.push_back({"k" + std::to_string(i), type::number(), false});
+    }
+    text += ",\"k7\":-7}";
+    dynamic as_map, as_object;
+    tfpp::diagnostics d;
+    REQUIRE(tfpp::decode_json(text, type::map(type::number()), as_map, d));
+    REQUIRE(tfpp::decode_json(text, type::object(attrs), as_object, d));
+    CHECK(as_map.size() == 20000);
+    CHECK(as_map["k7"] == dynamic(tfpp::number(-7)));
+    CHECK(as_object["k7"] == dynamic(tfpp::number(-7)));
+    CHECK(as_object["k19999"] == dynamic(tfpp::number(19999)));
+}
 
 TEST_CASE("nesting deeper than the limit is refused, and the limit is configurable", "[msgpack][bad-input]") {
     const type deep = nested_lists(200);

@@ -86,7 +86,8 @@ TEST_CASE("markdown to plain text keeps the words: code spans, emphasis, links a
     CHECK(plain_markdown("ends with ``") == "ends with ``");
 }
 
-namespace {
+// A named namespace: clang cannot reflect a model with internal linkage.
+namespace docs_test_models {
 bool is_hex(const std::string& s) { return s.size() == 4; }
 struct page_model {
     tfpp::required<std::string> name;
@@ -101,7 +102,8 @@ struct page_model {
         tfpp::doc permission{.markdown = "Bits in `octal`."};
     };
 };
-}  // namespace
+}  // namespace docs_test_models
+using namespace docs_test_models;
 
 TEST_CASE("schema pages: groups, flags, the write-only note, constraints and defaults, never a secret default",
           "[docs]") {

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace test_consistency {
@@ -946,6 +947,46 @@ TEST_CASE("the switch: off skips the check, warn reports warnings", "[consistenc
     CHECK(warn[0].severity == tfpp::severity::warning);
     CHECK_FALSE(warn_plan.planned_state.empty());
     CHECK(tfpp::consistency_check_mode() == tfpp::consistency_check::on);
+}
+
+struct anything {
+    tfpp::optional<tfpp::dynamic> value;
+};
+
+// {"value": a dynamic value nesting a list of dynamic values `levels` deep},
+// its innermost string `leaf`.
+std::string deeply_nested(int levels, const std::string& leaf) {
+    const std::string type_json = R"(["list","dynamic"])";
+    std::string v = "\x81\xa5value";
+    for (int i = 0; i < levels; ++i) {
+        v += "\x92";
+        v += static_cast<char>(0xa0 | type_json.size());
+        v += type_json + "\x91";
+    }
+    return v + "\x92\xa8\"string\"" + static_cast<char>(0xa0 | leaf.size()) + leaf;
+}
+
+TEST_CASE("values nested deeper than the decoders allow are refused before any walk", "[consistency]") {
+    const tfpp::block_schema& s = tfpp::schema_of<anything>();
+    tfpp::diagnostics within;
+    CHECK_FALSE(tfpp::check_apply_consistency(s, deeply_nested(50, "a"), deeply_nested(50, "b"), within));
+    REQUIRE_FALSE(within.empty());
+    CHECK(within[0].summary != "Malformed planned state");  // a real violation, found by walking
+
+    // 100,000 levels: a walk of one stack frame per level would overflow the stack.
+    for (const auto& [planned, actual, what] :
+         {std::tuple{deeply_nested(100000, "a"), deeply_nested(50, "a"), "planned state"},
+          std::tuple{deeply_nested(50, "a"), deeply_nested(100000, "a"), "new state"}}) {
+        tfpp::diagnostics d;
+        CHECK_FALSE(tfpp::check_apply_consistency(s, planned, actual, d));
+        REQUIRE(d.size() == 1);
+        CHECK(d[0].summary == std::string("Malformed ") + what);
+        CHECK(d[0].detail == std::string("the ") + what + ": the value nests deeper than 128 levels");
+    }
+    tfpp::diagnostics d;
+    CHECK_FALSE(tfpp::check_plan_consistency(s, tfpp::detail::null_bytes, deeply_nested(100000, "a"),
+                                             deeply_nested(100000, "a"), d));
+    CHECK(d[0].summary == "Malformed configuration");
 }
 
 }  // namespace test_consistency

@@ -108,19 +108,14 @@ public:
         }
         case type::kind::map: {
             if (j.which != json_node::kind::object) return fail("Incorrect value type", "expected an object");
-            std::vector<dynamic::entry> entries;
-            entries.reserve(j.keys.size());
+            std::vector<dynamic> values(j.keys.size());
             for (std::size_t i = 0; i < j.keys.size(); ++i) {
-                const std::string& k = j.keys[i];
-                path_.key(k);
-                dynamic e;
-                if (!decode(j.items[i], t.element(), e)) return false;
+                path_.key(j.keys[i]);
+                if (!decode(j.items[i], t.element(), values[i])) return false;
                 path_.pop();
-                // A repeated key: the last one wins, as in go-cty.
-                auto it = std::find_if(entries.begin(), entries.end(), [&](const auto& x) { return x.first == k; });
-                if (it != entries.end()) it->second = std::move(e);
-                else entries.emplace_back(k, std::move(e));
             }
+            std::vector<dynamic::entry> entries;  // a repeated key: the last one wins, as in go-cty
+            for (std::size_t i : j.members_by_name()) entries.emplace_back(j.keys[i], std::move(values[i]));
             return build([&] { return dynamic::map(t.element(), std::move(entries)); }, out);
         }
         case type::kind::object: {
@@ -128,9 +123,10 @@ public:
             const auto attrs = t.attributes();
             if (!extra_members(j, [&](std::string_view k) { return t.attribute_index(k) >= 0; })) return false;
             std::vector<dynamic> values(attrs.size());
+            const std::vector<std::size_t> by_name = j.members_by_name();
             for (std::size_t i = 0; i < attrs.size(); ++i) {
                 path_.attribute(attrs[i].name);
-                const json_node* m = j.member(attrs[i].name);
+                const json_node* m = j.member(by_name, attrs[i].name);
                 if (!m) values[i] = dynamic::null(attrs[i].type);  // absent: null, as go-cty reads it
                 else if (!decode(*m, attrs[i].type, values[i])) return false;
                 path_.pop();

@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cstddef>
 #include <memory>
 #include <optional>
 #include <string>
@@ -29,6 +31,25 @@ struct json_node {
         for (std::size_t i = keys.size(); i-- > 0;)
             if (keys[i] == name) return &items[i];
         return nullptr;
+    }
+
+    // The positions of the members sorted by name, only the last of each
+    // name: built once, so that finding every member costs O(n log n).
+    [[nodiscard]] std::vector<std::size_t> members_by_name() const {
+        std::vector<std::size_t> order(keys.size());
+        for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return keys[a] < keys[b]; });
+        std::vector<std::size_t> last;
+        last.reserve(order.size());
+        for (std::size_t k = 0; k < order.size(); ++k)
+            if (k + 1 == order.size() || keys[order[k + 1]] != keys[order[k]]) last.push_back(order[k]);
+        return last;
+    }
+    // The member with this name in an index from members_by_name(), or null.
+    [[nodiscard]] const json_node* member(const std::vector<std::size_t>& by_name, std::string_view name) const {
+        const auto it = std::lower_bound(by_name.begin(), by_name.end(), name,
+                                         [&](std::size_t i, std::string_view n) { return keys[i] < n; });
+        return it != by_name.end() && keys[*it] == name ? &items[*it] : nullptr;
     }
 };
 

@@ -157,7 +157,7 @@ private:
             else return elements;
         }();
         target.clear();
-        target.reserve(n);
+        target.reserve(reserve_for<E>(n));
         for (std::uint32_t i = 0; i < n; ++i) {
             path_.index(i);
             if constexpr (std::is_same_v<E, bool>) {  // std::vector<bool> has no bool& to decode into

@@ -101,10 +101,11 @@ protected:
             return fail("Incorrect value type", "expected a tuple of " + std::to_string(tuple_types.size()) +
                                                     " elements, got " + std::to_string(n));
         if (!enter()) return false;
-        std::vector<dynamic> elements(n);
+        std::vector<dynamic> elements;
+        elements.reserve(reserve_for<dynamic>(n));
         for (std::uint32_t i = 0; i < n; ++i) {
             path_.index(i);
-            if (!decode(t.is_tuple() ? tuple_types[i] : t.element(), elements[i])) return false;
+            if (!decode(t.is_tuple() ? tuple_types[i] : t.element(), elements.emplace_back())) return false;
             path_.pop();
         }
         try {
@@ -122,13 +123,15 @@ protected:
         if (tok_.kind != mp_kind::map) return mismatch("a map");
         const std::uint32_t n = tok_.count;
         if (!enter()) return false;
-        std::vector<dynamic::entry> entries(n);
+        std::vector<dynamic::entry> entries;
+        entries.reserve(reserve_for<dynamic::entry>(n));
         for (std::uint32_t i = 0; i < n; ++i) {
             std::string_view key;
             if (!map_key(key)) return false;
             path_.key(key);
-            entries[i].first.assign(key);
-            if (!decode(t.element(), entries[i].second)) return false;
+            auto& [name, value] = entries.emplace_back();
+            name.assign(key);
+            if (!decode(t.element(), value)) return false;
             path_.pop();
         }
         const bool ordered = std::adjacent_find(entries.begin(), entries.end(), [](const auto& a, const auto& b) {

@@ -4,7 +4,9 @@
 // before anything is trusted, so hostile input cannot make it allocate.
 #pragma once
 
+#include <algorithm>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <string_view>
@@ -23,6 +25,15 @@ struct mp_token {
     std::uint32_t count = 0;   // array elements, map pairs
     std::int8_t ext_type = 0;  // ext
 };
+
+// How many elements to reserve for a container that claims n: at most 64 KiB
+// worth, the rest grows as elements arrive. A claim is only bounded by the
+// bytes left (one per element), and reserving it all would let a message
+// make each level of nesting allocate a hundred times its size.
+template <class E>
+constexpr std::size_t reserve_for(std::uint64_t claimed) noexcept {
+    return static_cast<std::size_t>(std::min<std::uint64_t>(claimed, std::max<std::size_t>(1, 65536 / sizeof(E))));
+}
 
 class msgpack_reader {
 public:

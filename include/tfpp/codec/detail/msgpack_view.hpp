@@ -16,9 +16,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <initializer_list>
 #include <limits>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -76,7 +78,7 @@ inline bool split_array(sv b, std::vector<sv>& out) {
     msgpack_reader r(b);
     mp_token t;
     if (!r.next(t) || t.kind != mp_kind::array) return false;
-    out.reserve(t.count);
+    out.reserve(reserve_for<sv>(t.count));
     for (std::uint32_t i = 0; i < t.count; ++i) {
         const char* begin = r.position();
         if (!r.skip()) return false;
@@ -85,14 +87,26 @@ inline bool split_array(sv b, std::vector<sv>& out) {
     return r.at_end();
 }
 
+// Sorts keys, and values with them, when they are not in order already (go-cty
+// writes them sorted; anyone else may not): lookups are then binary searches.
+inline void sort_by_key(std::vector<sv>& keys, std::vector<sv>& values) {
+    if (std::is_sorted(keys.begin(), keys.end())) return;
+    std::vector<std::pair<sv, sv>> entries;
+    entries.reserve(keys.size());
+    for (std::size_t i = 0; i < keys.size(); ++i) entries.emplace_back(keys[i], values[i]);
+    std::stable_sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (std::size_t i = 0; i < entries.size(); ++i) std::tie(keys[i], values[i]) = entries[i];
+}
+
+// The keys and values of an encoded map, sorted by key.
 inline bool split_map(sv b, std::vector<sv>& keys, std::vector<sv>& values) {
     keys.clear();
     values.clear();
     msgpack_reader r(b);
     mp_token t;
     if (!r.next(t) || t.kind != mp_kind::map) return false;
-    keys.reserve(t.count);
-    values.reserve(t.count);
+    keys.reserve(reserve_for<sv>(t.count));
+    values.reserve(reserve_for<sv>(t.count));
     for (std::uint32_t i = 0; i < t.count; ++i) {
         mp_token k;
         if (!r.next(k) || k.kind != mp_kind::str) return false;
@@ -101,17 +115,15 @@ inline bool split_map(sv b, std::vector<sv>& keys, std::vector<sv>& values) {
         if (!r.skip()) return false;
         values.emplace_back(begin, static_cast<std::size_t>(r.position() - begin));
     }
-    return r.at_end();
+    if (!r.at_end()) return false;
+    sort_by_key(keys, values);
+    return true;
 }
 
-// The index of key in keys (sorted, as go-cty writes them; looked up one by
-// one when they are not), or npos.
+// The index of key in keys (sorted: split_map sorts them), or npos.
 inline std::size_t find_key(const std::vector<sv>& keys, sv key) {
     const auto it = std::lower_bound(keys.begin(), keys.end(), key);
-    if (it != keys.end() && *it == key) return static_cast<std::size_t>(it - keys.begin());
-    for (std::size_t i = 0; i < keys.size(); ++i)
-        if (keys[i] == key) return i;
-    return sv::npos;
+    return it != keys.end() && *it == key ? static_cast<std::size_t>(it - keys.begin()) : sv::npos;
 }
 
 // The parts of one encoded value: its shape and, for arrays and maps, the
@@ -163,7 +175,7 @@ public:
         if (st_ == encoded_state::unknown) return r.skip() && r.at_end();
         mp_token t;
         if (!r.next(t) || t.kind != mp_kind::map) return false;
-        attributes_.reserve(t.count);
+        attributes_.reserve(reserve_for<std::pair<sv, sv>>(t.count));
         for (std::uint32_t i = 0; i < t.count; ++i) {
             mp_token key;
             if (!r.next(key) || key.kind != mp_kind::str) return false;
@@ -171,11 +183,14 @@ public:
             if (!r.skip()) return false;
             attributes_.emplace_back(key.bytes, sv(begin, static_cast<std::size_t>(r.position() - begin)));
         }
+        const auto by_name = [](const auto& a, const auto& b) { return a.first < b.first; };
+        if (!std::is_sorted(attributes_.begin(), attributes_.end(), by_name))  // go-cty sorts them; others may not
+            std::stable_sort(attributes_.begin(), attributes_.end(), by_name);
         return r.at_end();
     }
     [[nodiscard]] encoded_state status() const noexcept { return st_; }
     [[nodiscard]] bool is_known() const noexcept { return st_ == encoded_state::known; }
-    // (name, encoded value) in encoded order, which go-cty sorts by name.
+    // (name, encoded value) sorted by name.
     [[nodiscard]] const std::vector<std::pair<sv, sv>>& attributes() const noexcept { return attributes_; }
     [[nodiscard]] std::size_t size() const noexcept { return attributes_.size(); }
     [[nodiscard]] sv get(sv name) const {
@@ -183,10 +198,7 @@ public:
         if (st_ == encoded_state::unknown) return unknown_value_bytes;
         const auto it = std::lower_bound(attributes_.begin(), attributes_.end(), name,
                                          [](const auto& a, sv n) { return a.first < n; });
-        if (it != attributes_.end() && it->first == name) return it->second;
-        for (const auto& [n, bytes] : attributes_)  // not sorted after all: look at each
-            if (n == name) return bytes;
-        return null_bytes;
+        return it != attributes_.end() && it->first == name ? it->second : null_bytes;
     }
 
 private:
@@ -375,6 +387,22 @@ inline std::string encoded_value_problem(sv bytes, unsigned max_depth = decode_o
     } while (!open.empty());
     if (!r.at_end()) return "the MessagePack bytes are not one valid value";
     return {};
+}
+
+// Values walked without being decoded (by the planner, by the consistency
+// checker), held to the decoder's rules first: one valid value each, unknowns
+// as go-cty writes them, nested no deeper than the decoder allows, so that no
+// recursive walk over them can go deeper. Each problem is an error naming
+// the value; true when there is none.
+inline bool walkable_values(std::initializer_list<std::pair<sv, const char*>> values, diagnostics& diags) {
+    for (const auto& [bytes, what] : values) {
+        if (is_null_value(bytes)) continue;
+        if (std::string problem = encoded_value_problem(bytes); !problem.empty()) {
+            diags.error(std::string("Malformed ") + what, std::string("the ") + what + ": " + problem);
+            return false;
+        }
+    }
+    return true;
 }
 
 }  // namespace tfpp::detail

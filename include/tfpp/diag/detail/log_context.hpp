@@ -9,6 +9,7 @@
 #include <initializer_list>
 #include <mutex>
 #include <random>
+#include <set>
 #include <span>
 #include <string>
 #include <string_view>
@@ -33,13 +34,13 @@ struct log_thread_state {
     std::string_view type_key;  // tf_resource_type, tf_data_source_type, ...
     std::string_view type_name;
     std::uint64_t request_number = 0;
-    std::vector<std::string> request_masks;
+    std::set<std::string, std::less<>> request_masks;  // a set: a big sensitive set adds each in O(log n)
 };
 inline thread_local log_thread_state log_state;
 
 struct log_process_masks {
     std::mutex m;
-    std::vector<std::string> values;
+    std::set<std::string, std::less<>> values;
     std::vector<std::string> keys;
     std::atomic<bool> any{false};
 };
@@ -187,11 +188,11 @@ inline void add_log_mask(std::string_view secret, bool always) {
     if (always) {
         log_process_masks& p = process_masks();
         std::lock_guard lock(p.m);
-        if (std::find(p.values.begin(), p.values.end(), secret) == p.values.end()) p.values.emplace_back(secret);
+        if (!p.values.contains(secret)) p.values.emplace(secret);
         p.any.store(true, std::memory_order_release);
     } else if (log_state.in_request) {
         auto& masks = log_state.request_masks;
-        if (std::find(masks.begin(), masks.end(), secret) == masks.end()) masks.emplace_back(secret);
+        if (!masks.contains(secret)) masks.emplace(secret);
     }
 }
 

@@ -17,6 +17,8 @@ namespace consistency {
 
 inline bool check_plan(const block_schema& schema, std::string_view prior, std::string_view config,
                        std::string_view planned, diagnostics& diags, const consistency_options& options) {
+    if (!walkable_values({{prior, "prior state"}, {config, "configuration"}, {planned, "planned state"}}, diags))
+        return false;
     plan_checker c(options, diags);
     c.plan(schema, prior, config, planned);
     c.finish();
@@ -25,6 +27,7 @@ inline bool check_plan(const block_schema& schema, std::string_view prior, std::
 
 inline bool check_apply(const block_schema& schema, std::string_view planned, std::string_view actual,
                         diagnostics& diags, const consistency_options& options) {
+    if (!walkable_values({{planned, "planned state"}, {actual, "new state"}}, diags)) return false;
     apply_checker c(options, diags);
     c.apply(schema, planned, actual);
     c.finish();

@@ -422,17 +422,10 @@ inline bool plan_resource_change(const block_schema& schema, std::string_view pr
                                  std::string_view proposed_bytes, std::string_view config_bytes, plan_result& out,
                                  diagnostics& diags) {
     out = {};
-    for (const auto& [bytes, what] :
-         {std::pair{prior_bytes, "prior state"}, std::pair{proposed_bytes, "proposed new state"},
-          std::pair{config_bytes, "configuration"}}) {
-        // Planned without being decoded: held to the decoder's rules here,
-        // unknowns and their refinements too.
-        if (is_null_value(bytes)) continue;
-        if (std::string problem = encoded_value_problem(bytes); !problem.empty()) {
-            diags.error(std::string("Malformed ") + what, std::string("the ") + what + ": " + problem);
-            return false;
-        }
-    }
+    if (!walkable_values(
+            {{prior_bytes, "prior state"}, {proposed_bytes, "proposed new state"}, {config_bytes, "configuration"}},
+            diags))
+        return false;
     if (is_null_value(proposed_bytes)) {  // destroy: nothing to plan
         out.planned_state.assign(null_bytes);
         return true;

@@ -66,7 +66,7 @@ std::string encoded_default() {
     if constexpr (literal.which == kind::string) return to_msgpack(std::string(literal.string()));
     else if constexpr (literal.which == kind::boolean) return to_msgpack(literal.boolean);
     else if constexpr (literal.which == kind::integer) return to_msgpack(literal.integer);
-    else return to_msgpack(literal.real);
+    else return to_msgpack(literal.real());
 }
 
 inline attribute_schema* find_attribute(std::vector<attribute_schema>& attributes, std::string_view name) {

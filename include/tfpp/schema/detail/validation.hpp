@@ -10,6 +10,7 @@
 #include <tfpp/diag/path.hpp>
 #include <tfpp/schema/schema.hpp>
 #include <tfpp/schema/validators.hpp>
+#include <tfpp/value/detail/set_elements.hpp>
 #include <tfpp/value/json_document.hpp>
 #include <tfpp/value/timestamp.hpp>
 
@@ -194,22 +195,25 @@ struct validator_run<range<Min, Max>> {
 
 template <default_literal... Values>
 struct validator_run<one_of<Values...>> {
-    template <default_literal L, class T>
-    static bool equals(const T& x) {
-        using K = typename decltype(L)::kind;
+    // The literal is an argument, not a template argument: clang 16 takes
+    // equals<1>, equals<2>, ... for one function when a literal is its
+    // template argument and the value's type is deduced.
+    template <std::size_t N, class T>
+    static bool equals(const T& x, const default_literal<N>& l) {
+        using K = typename default_literal<N>::kind;
         if constexpr (kind_of<T> == type_kind::string) {
-            return L.which == K::string && x == L.string();
+            return l.which == K::string && x == l.string();
         } else if constexpr (kind_of<T> == type_kind::boolean) {
-            return L.which == K::boolean && x == L.boolean;
+            return l.which == K::boolean && x == l.boolean;
         } else {
-            if constexpr (L.which == K::integer) return compare_numbers(x, L.integer) == 0;
-            else if constexpr (L.which == K::real) return compare_numbers(x, L.real) == 0;
-            else return false;
+            if (l.which == K::integer) return compare_numbers(x, l.integer) == 0;
+            if (l.which == K::real) return compare_numbers(x, l.real()) == 0;
+            return false;
         }
     }
     template <class T>
     static void run(const T& x, validation& v) {
-        if (!(equals<Values>(x) || ...))
+        if (!(equals(x, Values) || ...))
             v.error("Invalid value",
                     "must be " + validator_traits<one_of<Values...>>::description() + v.got(value_text(x)));
     }
@@ -300,15 +304,25 @@ struct validator_run<unique> {
             std::sort(dups.begin(), dups.end());
             for (const auto& [later, first] : dups) found(later, first);
         } else {
-            for (std::size_t i = 0; i < known.size(); ++i) {
-                if (!known[i]) continue;
-                for (std::size_t j = 0; j < i; ++j) {
-                    if (known[j] && *known[j] == *known[i]) {
-                        found(i, j);
-                        break;
-                    }
-                }
+            // No operator<: go-cty's set order puts equal elements side by
+            // side, so == compares only neighbours in it, O(n log n).
+            std::vector<const E*> present;
+            std::vector<std::size_t> position;
+            for (std::size_t i = 0; i < known.size(); ++i)
+                if (known[i]) present.push_back(known[i]), position.push_back(i);
+            std::vector<std::pair<std::size_t, std::size_t>> dups;
+            std::vector<std::size_t> distinct;  // positions of the distinct values in this run of equal order
+            const std::vector<std::size_t> order = canonical_positions(present);
+            for (std::size_t k = 0; k < order.size(); ++k) {
+                const E& e = *present[order[k]];
+                if (k > 0 && typed_set_less(*present[order[k - 1]], e)) distinct.clear();
+                const auto same =
+                    std::find_if(distinct.begin(), distinct.end(), [&](std::size_t j) { return *known[j] == e; });
+                if (same != distinct.end()) dups.emplace_back(position[order[k]], *same);
+                else distinct.push_back(position[order[k]]);
             }
+            std::sort(dups.begin(), dups.end());
+            for (const auto& [later, first] : dups) found(later, first);
         }
     }
 };

@@ -51,6 +51,8 @@ using set_element_t = std::remove_cvref_t<decltype(*std::declval<const C&>().beg
 
 template <class C>
 std::vector<const set_element_t<C>*> canonical_set_order(const C& elements);
+template <class E>
+std::vector<std::size_t> canonical_positions(const std::vector<const E*>& ptrs);
 
 template <class T>
 inline constexpr bool orders_naturally =
@@ -156,14 +158,9 @@ bool typed_set_less(const T& a, const T& b) {
     }
 }
 
-// A set container's elements in canonical order (stable), for containers
-// whose iteration order is not already canonical (std::set of structs).
-template <class C>
-std::vector<const set_element_t<C>*> canonical_set_order(const C& elements) {
-    using E = set_element_t<C>;
-    std::vector<const E*> ptrs;
-    ptrs.reserve(elements.size());
-    for (const auto& e : elements) ptrs.push_back(&e);
+// The positions of elements in canonical order (stable).
+template <class E>
+std::vector<std::size_t> canonical_positions(const std::vector<const E*>& ptrs) {
     std::vector<std::size_t> order(ptrs.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
     using P = std::remove_cvref_t<decltype(typed_payload(std::declval<const E&>()))>;
@@ -176,6 +173,18 @@ std::vector<const set_element_t<C>*> canonical_set_order(const C& elements) {
             [](const E* e, std::string& out) { append_typed_set_key_plain(out, typed_payload(*e)); });
         std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return keys.less(a, b); });
     }
+    return order;
+}
+
+// A set container's elements in canonical order (stable), for containers
+// whose iteration order is not already canonical (std::set of structs).
+template <class C>
+std::vector<const set_element_t<C>*> canonical_set_order(const C& elements) {
+    using E = set_element_t<C>;
+    std::vector<const E*> ptrs;
+    ptrs.reserve(elements.size());
+    for (const auto& e : elements) ptrs.push_back(&e);
+    const std::vector<std::size_t> order = canonical_positions(ptrs);
     std::vector<const E*> sorted;
     sorted.reserve(order.size());
     for (std::size_t i : order) sorted.push_back(ptrs[i]);

@@ -119,6 +119,8 @@ inline void append_g10(std::string& out, double d) {
 // duplicates. less(i, j) compares elements by their original positions;
 // same(a, b) says whether two elements that compare equal are duplicates.
 // Elements already in order (as Terraform sends them) cost O(n) comparisons.
+// An element that is no duplicate even of itself (one holding an unknown) is
+// compared with nothing: a run of n unknowns costs O(n), not O(n²).
 template <class T, class Less, class Same>
 void canonicalize_set(std::vector<T>& elements, Less less, Same same) {
     const std::size_t n = elements.size();
@@ -138,12 +140,17 @@ void canonicalize_set(std::vector<T>& elements, Less less, Same same) {
         for (std::size_t i : order) out.push_back(std::move(elements[i]));
         elements = std::move(out);
     }
-    std::size_t kept = 0, run = 0;
+    std::size_t kept = 0;
+    std::vector<std::size_t> candidates;  // kept elements of this run that a later one may duplicate
     for (std::size_t k = 0; k < n; ++k) {
-        if (run_start[k]) run = kept;
-        bool dup = false;
-        for (std::size_t j = run; j < kept && !dup; ++j) dup = same(elements[j], elements[k]);
-        if (dup) continue;
+        if (run_start[k]) candidates.clear();
+        const bool alone = run_start[k] && (k + 1 == n || run_start[k + 1]);
+        if (!alone && same(elements[k], elements[k])) {
+            if (std::any_of(candidates.begin(), candidates.end(),
+                            [&](std::size_t j) { return same(elements[j], elements[k]); }))
+                continue;
+            candidates.push_back(kept);
+        }
         if (kept != k) elements[kept] = std::move(elements[k]);
         ++kept;
     }
