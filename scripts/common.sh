@@ -4,6 +4,9 @@
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${TFPP_BUILD_DIR:-$repo/build}"
 source "$repo/scripts/go-env.sh"
+# ccache (Meson uses it when it is on PATH) keys objects by paths relative to
+# the clone, so a clean clone elsewhere finds the objects of the last one.
+export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$repo}"
 
 # A step's header says how long the one before it took and the time so far.
 run_start=$(date +%s) step_start=$run_start step_name=""

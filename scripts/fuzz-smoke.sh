@@ -28,16 +28,9 @@ start_all=$(date +%s)
 step() { printf '\n==> %s\n' "$*"; }
 
 step "clang-$llvm with libFuzzer"
-sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
-fuzzer_lib() { ls /usr/lib/llvm-"$llvm"/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a 2>/dev/null | head -n1; }
-symbolizer="/usr/lib/llvm-$llvm/bin/llvm-symbolizer"  # from llvm-N: readable sanitizer stacks
-if ! command -v "clang++-$llvm" >/dev/null || [ -z "$(fuzzer_lib)" ] || [ ! -x "$symbolizer" ]; then
-    echo "fuzz-smoke: apt-get install clang-$llvm libclang-rt-$llvm-dev llvm-$llvm" >&2
-    $sudo apt-get update -qq >&2
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
-        "clang-$llvm" "libclang-rt-$llvm-dev" "llvm-$llvm" >&2
-fi
-"clang++-$llvm" --version | head -n1
+source "$repo/scripts/clang.sh"
+need_clang "$llvm"
+symbolizer="/usr/lib/llvm-$llvm/bin/llvm-symbolizer"
 
 step "Debian packages and msgpack-cxx headers"
 msgpack_dir="$("$repo/scripts/install-deps.sh")"
@@ -45,11 +38,7 @@ msgpack_dir="$("$repo/scripts/install-deps.sh")"
 step "Configure $build"
 opts=(-Dfuzz=enabled -Db_sanitize=address,undefined -Db_lundef=false -Dmsgpack_include_dir="$msgpack_dir"
       -De2e=disabled)
-if [ -f "$build/build.ninja" ]; then
-    meson setup --reconfigure "$build" "${opts[@]}" >/dev/null
-else
-    CXX="clang++-$llvm" meson setup "$build" "$repo" "${opts[@]}" >/dev/null
-fi
+setup_clang_build "$build" "$llvm" "${opts[@]}"
 
 step "Build the fuzz targets"
 start=$(date +%s)

@@ -3,8 +3,8 @@
 # contract, serve (the real provider process over gRPC with AutoMTLS),
 # packaging, end to end with real OpenTofu and HashiCorp Terraform over
 # protocols 6 and 5 (examples/postgresql against real PostgreSQL servers),
-# the signed release installed from a local registry, a fuzz smoke run and
-# benchmark smoke passes.
+# the signed release installed from a local registry, a fuzz smoke run, the
+# unit and serve suites under ASan and UBSan, benchmark smoke passes.
 # Installs what it needs first (Debian packages, OpenTofu, Terraform).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -55,21 +55,30 @@ bash "$repo/test/template/run_template_test.sh" "$tofu" "$tfplugindocs"
 step "Fuzz smoke: every libFuzzer target for a short while (ASan + UBSan, clang)"
 TFPP_FUZZ_SECONDS="${TFPP_FUZZ_SECONDS:-15}" bash "$repo/scripts/fuzz-smoke.sh"
 
-step "clang 14 and 16: the providers' templates instantiate under clang too"
-if ! command -v clang++-14 >/dev/null; then  # clang-16 comes with the fuzz smoke run
+step "Sanitizers: the unit and serve suites and one OpenTofu scenario under ASan and UBSan (clang 16)"
+bash "$repo/scripts/sanitize.sh" "$tofu"
+
+step "clang 14: the providers' templates instantiate under Debian's default clang too"
+# clang 16 compiles the library, examples/local and the tests in the step
+# above; the two e2e providers it does not build are checked here with it.
+if ! command -v clang++-14 >/dev/null; then
     sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
     $sudo apt-get update -qq >&2
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends clang-14 >&2
 fi
-for clang in clang++-14 clang++-16; do
-    for source in examples/local/main.cpp examples/local/local.cpp examples/local/directory.cpp \
-        test/e2e/schema_json_provider.cpp test/e2e/local_v0.cpp \
-        src/serve.cpp src/provider_service_v5.cpp src/provider_service_v6.cpp; do
+check_syntax() {  # compiler sources...
+    local clang="$1" source
+    shift
+    for source in "$@"; do
         "$clang" -std=c++20 -Wall -Wextra -Werror -fsyntax-only -pthread -DMSGPACK_NO_BOOST \
             -I"$repo/include" -I"$build/generated" -isystem "$msgpack_dir" "$repo/$source"
         echo "$clang -fsyntax-only $source: ok"
     done
-done
+}
+e2e_providers=(test/e2e/schema_json_provider.cpp test/e2e/local_v0.cpp)
+check_syntax clang++-14 examples/local/main.cpp examples/local/local.cpp examples/local/directory.cpp \
+    src/serve.cpp src/provider_service_v5.cpp src/provider_service_v6.cpp "${e2e_providers[@]}"
+check_syntax clang++-16 "${e2e_providers[@]}"
 
 step "Codec benchmark smoke pass: every case runs on both sides (timings are not judged)"
 python3 "$repo/bench/codec/run.py" --build-dir "$build" --smoke --require-cxx

@@ -142,6 +142,10 @@ public:
         argv.push_back(nullptr);
         std::vector<std::string> env_s;
         for (const auto& [k, v] : env) env_s.push_back(k + "=" + v);
+        // A sanitized build's options (scripts/sanitize.sh) reach the provider too.
+        for (const char* name : {"ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "ASAN_SYMBOLIZER_PATH"})
+            if (const char* v = std::getenv(name); v && !env.contains(name))
+                env_s.push_back(std::string(name) + "=" + v);
         std::vector<char*> envp;
         for (auto& e : env_s) envp.push_back(e.data());
         envp.push_back(nullptr);
