@@ -119,6 +119,8 @@ def parse_args(argv):
 
 # ---------------------------------------------------------------- build flags
 
+COMPILER_LAUNCHERS = ("ccache", "sccache")
+
 def compile_flags(build_dir):
     """The compiler and flags the build directory uses for examples/local's main.cpp,
     with the example's own include directories, dependency-file and output
@@ -131,6 +133,8 @@ def compile_flags(build_dir):
     if entry is None:
         raise SystemExit(f"run.py: {path} has no entry for {REFERENCE_SOURCE} (configure with -Dexamples=true)")
     argv = entry.get("arguments") or shlex.split(entry["command"])
+    if os.path.basename(argv[0]) in COMPILER_LAUNCHERS:
+        argv = argv[1:]  # a cache measures nothing, and it cannot link
     cwd = entry["directory"]
     cxx, out = argv[0], []
     drop_with_value = {"-o", "-c", "-MQ", "-MF", "-MT"}
