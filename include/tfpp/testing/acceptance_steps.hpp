@@ -52,6 +52,33 @@ public:
         return v;
     }
 
+    // Whether the CLI marks the value at `path` (or what encloses it) as
+    // sensitive (`sensitive_values` of `show -json`).
+    [[nodiscard]] bool sensitive(std::string_view address, const attribute_path& path) const {
+        const nlohmann::json* m = nullptr;
+        each_resource([&](const nlohmann::json& r) {
+            if (m == nullptr && r.value("address", "") == address && r.contains("sensitive_values"))
+                m = &r["sensitive_values"];
+        });
+        for (const attribute_path::step& s : path.steps()) {
+            if (m == nullptr || m->is_boolean()) break;
+            if (s.kind == attribute_path::step::kind::index)
+                m = m->is_array() && s.position >= 0 && static_cast<std::size_t>(s.position) < m->size()
+                        ? &(*m)[static_cast<std::size_t>(s.position)]
+                        : nullptr;
+            else m = m->is_object() && m->contains(s.name) ? &(*m)[s.name] : nullptr;
+        }
+        return m != nullptr && m->is_boolean() && m->get<bool>();
+    }
+
+    // A value at `path` as a failure message shows it: sensitive ones hidden,
+    // as the CLI hides them (test output ends up in CI logs).
+    [[nodiscard]] std::string shown(std::string_view address, const attribute_path& path,
+                                    const nlohmann::json& v) const {
+        if (v.is_null()) return "null";
+        return sensitive(address, path) ? "(sensitive value)" : v.dump();
+    }
+
     // Every resource instance in the state, data sources included.
     [[nodiscard]] std::vector<std::string> addresses() const {
         std::vector<std::string> out;
@@ -87,8 +114,9 @@ inline acceptance_check attribute(std::string address, attribute_path path, nloh
     return [=](const acceptance_state& state) {
         const nlohmann::json* v = state.value(address, path);
         if (v == nullptr || *v != expected)
-            throw std::runtime_error(address + ": " + path.to_string() + " is " + (v ? v->dump() : "absent") +
-                                     ", expected " + expected.dump());
+            throw std::runtime_error(address + ": " + path.to_string() + " is " +
+                                     (v ? state.shown(address, path, *v) : "absent") + ", expected " +
+                                     state.shown(address, path, expected));
     };
 }
 
@@ -107,7 +135,8 @@ inline acceptance_check no_attribute(std::string address, attribute_path path) {
     return [=](const acceptance_state& state) {
         const nlohmann::json* v = state.value(address, path);
         if (v != nullptr && !v->is_null())
-            throw std::runtime_error(address + ": " + path.to_string() + " is " + v->dump() + ", expected null");
+            throw std::runtime_error(address + ": " + path.to_string() + " is " + state.shown(address, path, *v) +
+                                     ", expected null");
     };
 }
 
@@ -116,7 +145,8 @@ inline acceptance_check attribute_matches(std::string address, attribute_path pa
     return [=, re = std::regex(pattern)](const acceptance_state& state) {
         const nlohmann::json* v = state.value(address, path);
         if (v == nullptr || !v->is_string() || !std::regex_search(v->get<std::string>(), re))
-            throw std::runtime_error(address + ": " + path.to_string() + " is " + (v ? v->dump() : "absent") +
+            throw std::runtime_error(address + ": " + path.to_string() + " is " +
+                                     (v ? state.shown(address, path, *v) : "absent") +
                                      ", expected a string matching /" + pattern + "/");
     };
 }

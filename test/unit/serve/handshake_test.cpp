@@ -8,7 +8,10 @@
 #include <cstdlib>
 #include <regex>
 #include <string>
+#include <thread>
 #include <vector>
+
+#include <unistd.h>
 
 namespace test_handshake {
 
@@ -76,6 +79,42 @@ TEST_CASE("log lines are hclog JSON with Go's timestamp layout", "[handshake][lo
     // invalid UTF-8 from provider code does not break the line
     CHECK_NOTHROW(nlohmann::json::parse(
         tfpp::detail::hclog_line(tfpp::log::level::info, "provider", "\xff\xfe", {}, system_clock::now())));
+}
+
+// Lines longer than a pipe's atomic write (PIPE_BUF) take several writes;
+// the sink's lock keeps lines from threads whole, as go-hclog's does.
+TEST_CASE("log lines from many threads arrive whole through a pipe", "[handshake][log]") {
+    int fds[2];
+    REQUIRE(::pipe(fds) == 0);
+    const int saved = ::dup(STDERR_FILENO);
+    ::dup2(fds[1], STDERR_FILENO);
+    ::close(fds[1]);
+    std::string received;
+    std::thread reader([&] {
+        char buf[4096];
+        for (ssize_t n; (n = ::read(fds[0], buf, sizeof buf)) > 0;) received.append(buf, static_cast<std::size_t>(n));
+    });
+    constexpr int threads = 4, lines = 40;
+    std::vector<std::thread> writers;
+    for (int t = 0; t < threads; ++t)
+        writers.emplace_back([t] {
+            const std::string message(20000, static_cast<char>('a' + t));
+            for (int i = 0; i < lines; ++i) tfpp::detail::hclog_sink(tfpp::log::level::info, "provider", message, {});
+        });
+    for (auto& w : writers) w.join();
+    ::dup2(saved, STDERR_FILENO);  // closes the pipe's last write end: the reader sees EOF
+    ::close(saved);
+    reader.join();
+    ::close(fds[0]);
+    std::size_t count = 0;
+    for (std::size_t at = 0, end; (end = received.find('\n', at)) != std::string::npos; at = end + 1, ++count) {
+        const auto j = nlohmann::json::parse(received.substr(at, end - at), nullptr, false);
+        REQUIRE_FALSE(j.is_discarded());
+        const std::string m = j["@message"];
+        CHECK(m.size() == 20000);
+        CHECK(m.find_first_not_of(m[0]) == std::string::npos);
+    }
+    CHECK(count == threads * lines);
 }
 
 TEST_CASE("the log level follows TF_LOG_PROVIDER, then TF_LOG", "[handshake][log]") {

@@ -58,6 +58,9 @@ inline std::string hclog_line(log::level l, std::string_view module, std::string
     return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + '\n';
 }
 
+// The lock spans the write: a line longer than PIPE_BUF takes several, and
+// another thread's line between them would break both (go-hclog locks too).
+// Terraform drains stderr continuously, so the write does not block for long.
 inline void hclog_sink(log::level l, std::string_view module, std::string_view message,
                        std::span<const log::field> fields) {
     static std::mutex m;

@@ -308,11 +308,12 @@ private:
         if (imported.resource(step.import) == nullptr)
             fail(last_command_ + " left no " + step.import + " in the state", &r);
         run_checks(step.checks, imported);
-        if (step.import_verify) verify_import(step, applied, *imported.resource(step.import));
+        if (step.import_verify) verify_import(step, applied, imported);
     }
 
     void verify_import(const acceptance_step& step, const nlohmann::json* applied,
-                       const nlohmann::json& imported) const {
+                       const acceptance_state& imported_state) const {
+        const nlohmann::json& imported = *imported_state.resource(step.import);
         if (applied == nullptr)
             fail("import_verify: no earlier step applied " + step.import + " to compare the imported object with");
         const std::set<std::string> ignored(step.import_verify_ignore.begin(), step.import_verify_ignore.end());
@@ -324,7 +325,11 @@ private:
             if (ignored.contains(name)) continue;
             const nlohmann::json a = applied->contains(name) ? (*applied)[name] : nlohmann::json();
             const nlohmann::json b = imported.contains(name) ? imported[name] : nlohmann::json();
-            if (a != b) differences += "\n  " + name + ": applied " + a.dump() + ", imported " + b.dump();
+            if (a == b) continue;
+            const attribute_path at(name);
+            const bool hidden = last_state_.sensitive(step.import, at) || imported_state.sensitive(step.import, at);
+            differences += "\n  " + name + ": applied " + (hidden ? "(sensitive value)" : a.dump()) + ", imported " +
+                           (hidden ? "(sensitive value)" : b.dump());
         }
         if (!differences.empty())
             fail(

@@ -105,9 +105,9 @@ inline bool holds_unknown(std::string_view bytes, const type& t) {
 
 // Core's check of the plan made at apply time against the first plan:
 // every value the first plan knew must be the same (unknowns may become
-// anything). One line per difference.
+// anything). One line per difference, secrets hidden.
 inline void final_plan_mismatches(const dynamic& first, const dynamic& final_plan, attribute_path& path,
-                                  std::string& out) {
+                                  std::string& out, const schema_place& place) {
     if (first.is_unknown() || first == final_plan) return;
     const bool both_known =
         first.is_known() && final_plan.is_known() && first.type().which() == final_plan.type().which();
@@ -117,7 +117,8 @@ inline void final_plan_mismatches(const dynamic& first, const dynamic& final_pla
             const auto attrs = first.type().attributes();
             for (std::size_t i = 0; i < attrs.size() && i < final_plan.size(); ++i) {
                 path.push(attribute_path::attribute(attrs[i].name));
-                final_plan_mismatches(first.elements()[i], final_plan.elements()[i], path, out);
+                final_plan_mismatches(first.elements()[i], final_plan.elements()[i], path, out,
+                                      place.member(attrs[i].name));
                 path.pop();
             }
             return;
@@ -127,7 +128,7 @@ inline void final_plan_mismatches(const dynamic& first, const dynamic& final_pla
             if (first.size() != final_plan.size()) break;
             for (std::size_t i = 0; i < first.size(); ++i) {
                 path.push(attribute_path::index(static_cast<std::int64_t>(i)));
-                final_plan_mismatches(first.elements()[i], final_plan.elements()[i], path, out);
+                final_plan_mismatches(first.elements()[i], final_plan.elements()[i], path, out, place.element());
                 path.pop();
             }
             return;
@@ -140,7 +141,7 @@ inline void final_plan_mismatches(const dynamic& first, const dynamic& final_pla
                     return;
                 }
                 path.push(attribute_path::key(a[i].first));
-                final_plan_mismatches(a[i].second, b[i].second, path, out);
+                final_plan_mismatches(a[i].second, b[i].second, path, out, place.element());
                 path.pop();
             }
             return;
@@ -152,7 +153,7 @@ inline void final_plan_mismatches(const dynamic& first, const dynamic& final_pla
         }
     }
     out += "  " + (path.empty() ? std::string("(the whole object)") : path.to_string()) + ": planned " +
-           printed(first) + ", now " + printed(final_plan) + "\n";
+           printed(first, place) + ", now " + printed(final_plan, place) + "\n";
 }
 
 template <class P>
@@ -715,7 +716,7 @@ private:
             attribute_path path;
             if (decode_msgpack(step.planned_bytes, t, first, ignored) &&
                 decode_msgpack(out.planned_state, t, now, ignored))
-                detail::final_plan_mismatches(first, now, path, mismatches);
+                detail::final_plan_mismatches(first, now, path, mismatches, schema_place::of(h.schema()));
             if (!mismatches.empty()) {
                 r.diagnostics.error("Provider produced inconsistent final plan",
                                     std::string(R::type_name) +

@@ -604,7 +604,7 @@ private:
                 b = with_attribute(b, i, dynamic::null(attrs[i].type));
             }
         }
-        return diff(a, b);
+        return diff_values(a, b, schema_);
     }
 
     // --- shrinking
