@@ -6,6 +6,7 @@
 #
 #   scripts/build-go-tools.sh tofu        -> path of the tofu binary on stdout
 #   scripts/build-go-tools.sh terraform   -> path of the terraform binary on stdout
+#   scripts/build-go-tools.sh terraform-current -> current Terraform (experiments allowed)
 #   scripts/build-go-tools.sh tfplugindocs -> path of HashiCorp's docs generator and validator
 #
 # Each module's hash is pinned below (go.sum's h1: form) and checked before
@@ -16,11 +17,13 @@ source "$(dirname "${BASH_SOURCE[0]}")/go-env.sh"
 
 OPENTOFU_VERSION="${OPENTOFU_VERSION:-v1.12.6}"
 TERRAFORM_VERSION="${TERRAFORM_VERSION:-v1.8.5}"
+TERRAFORM_CURRENT_VERSION="${TERRAFORM_CURRENT_VERSION:-v1.16.4}"
 TFPLUGINDOCS_VERSION="${TFPLUGINDOCS_VERSION:-v0.25.0}"
 # `go mod download -json MODULE@VERSION` prints these as "Sum".
 declare -A module_sums=(
     [github.com/opentofu/opentofu@v1.12.6]="h1:0VT4P8pMmGcCUnQ9JDrJ+Qg2d35Vzm4FFd/9+H7oF98="
     [github.com/hashicorp/terraform@v1.8.5]="h1:qsZZLERVJoBe7a9PlVaZAmi+18qsBnbSSbrtAlsBoIY="
+    [github.com/hashicorp/terraform@v1.16.4]="h1:0yyJB6OufO0kqoNg95TGhf+41NsG77th1DPSnKBD878="
     [github.com/hashicorp/terraform-plugin-docs@v0.25.0]="h1:qHs1V257NxVe8tv6HS4UQfNqjaPP5eUlLeDf7jYk85U="
 )
 tools_dir="${TFPP_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/tfpp-tools}"
@@ -94,6 +97,65 @@ build_terraform() {
     echo "$dest/terraform"
 }
 
+# From v1.9 Terraform's go.mod points the remote-state backends that need
+# cloud SDKs (and internal/legacy) at nested modules the module zip leaves
+# out, so neither `go install` nor a build of the zip works. This drops them:
+# their require and replace lines from go.mod, their imports and entries from
+# the backend table (local, remote, cloud, http and inmem stay; nothing else
+# imports the dropped ones). Every line it removes must be there exactly once:
+# a source that changed stops the build here.
+dropped_backends=(azure consul cos gcs kubernetes oci oss pg s3)
+drop_nested_modules() {  # <writable copy of the terraform module>
+    python3 - "$1" "${dropped_backends[@]}" <<'PY'
+import re, sys
+root, backends = sys.argv[1], sys.argv[2:]
+def edit(rel, patterns):
+    path = f"{root}/{rel}"
+    lines = open(path, encoding="utf-8").read().split("\n")
+    for p in patterns:
+        hits = [i for i, l in enumerate(lines) if re.fullmatch(p, l)]
+        if len(hits) != 1:
+            sys.exit(f"build-go-tools: {rel}: expected one line matching {p!r}, found {len(hits)}: "
+                     "the Terraform source changed, update drop_nested_modules")
+        del lines[hits[0]]
+    open(path, "w", encoding="utf-8").write("\n".join(lines))
+mod = "github.com/hashicorp/terraform/internal/"
+nested = [f"backend/remote-state/{b}" for b in backends] + ["legacy"]
+edit("go.mod", [rf"\t{re.escape(mod + n)} v0\.0\.0-00010101000000-000000000000" for n in nested] +
+               [rf"replace {re.escape(mod + n)} => \./internal/{re.escape(n)}" for n in nested])
+edit("internal/backend/init/init.go",
+     [rf'\tbackend\w+ "{re.escape(mod)}backend/remote-state/{b}"' for b in backends] +
+     [rf'\t\t"{"azurerm" if b == "azure" else b}": +func\(\) backend\.Backend {{ return backend\w+\.New\(\) }},'
+      for b in backends])
+PY
+}
+
+# Current Terraform, for the protocol's newest features (list resources,
+# actions, state stores); built with experiments allowed, as its alpha
+# releases are, so that the experimental state_store block works.
+build_terraform_current() {
+    local version="$TERRAFORM_CURRENT_VERSION"
+    local dest="$tools_dir/terraform-$version-experiments-$go_version"
+    if cached "$dest" terraform && "$dest/terraform" version 2>/dev/null | grep -qx "Terraform ${version}"; then
+        echo "$dest/terraform"; return
+    fi
+    log "building Terraform $version with $go_version, without the backends that need nested modules"
+    mkdir -p "$tools_dir"
+    tmp="$(mktemp -d "$tools_dir/.build.XXXXXX")"
+    local dir
+    dir="$(verified_module "github.com/hashicorp/terraform@$version")"
+    [ -n "$dir" ] || { log "go mod download did not name a module directory"; exit 1; }
+    cp -r "$dir" "$tmp/src"
+    chmod -R u+w "$tmp/src"
+    drop_nested_modules "$tmp/src"
+    (cd "$tmp/src" && CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X main.experimentsAllowed=yes \
+        -X github.com/hashicorp/terraform/version.dev=no" -o "$tmp/terraform" .)
+    rm -rf "$tmp/src"
+    "$tmp/terraform" version >&2
+    publish "$tmp" "$dest" terraform
+    echo "$dest/terraform"
+}
+
 build_tfplugindocs() {
     local dest="$tools_dir/tfplugindocs-$TFPLUGINDOCS_VERSION-$go_version"
     if cached "$dest" tfplugindocs; then
@@ -113,6 +175,7 @@ build_tfplugindocs() {
 case "${1:-}" in
     tofu) build_tofu ;;
     terraform) build_terraform ;;
+    terraform-current) build_terraform_current ;;
     tfplugindocs) build_tfplugindocs ;;
-    *) echo "usage: $0 tofu|terraform|tfplugindocs" >&2; exit 2 ;;
+    *) echo "usage: $0 tofu|terraform|terraform-current|tfplugindocs" >&2; exit 2 ;;
 esac

@@ -13,13 +13,17 @@ step "HashiCorp Terraform (built from the Go module proxy once, then cached)"
 terraform="$("$repo/scripts/build-go-tools.sh" terraform)"
 "$terraform" version 2>/dev/null | sed -n "/^Terraform/p"
 
+step "Current Terraform, for the protocol's newest features (built once without the backends that need nested modules, then cached)"
+terraform_current="$("$repo/scripts/build-go-tools.sh" terraform-current)"
+"$terraform_current" version 2>/dev/null | sed -n "/^Terraform/p"
+
 step "tfplugindocs, HashiCorp's documentation generator, to check the pages --docs writes"
 tfplugindocs="$("$repo/scripts/build-go-tools.sh" tfplugindocs)"
 
 step "Build"
 # No debug information: the tests never read it, and it is a quarter of the
 # compiler's time (-O2 and assertions stay as in debugoptimized).
-configure -De2e=enabled -Dterraform="$terraform" -Dtfplugindocs="$tfplugindocs" -Dwerror=true -Ddebug=false
+configure -De2e=enabled -Dterraform="$terraform" -Dterraform_current="$terraform_current" -Dtfplugindocs="$tfplugindocs" -Dwerror=true -Ddebug=false
 start=$(date +%s)
 ninja -C "$build" -j2
 echo "build: $(( $(date +%s) - start )) s"
