@@ -140,7 +140,9 @@ struct differ {
         const auto whole = [&](std::string e_note = {}, std::string a_note = {}) {
             report(printed(expected, place) + e_note, printed(actual, place) + a_note);
         };
-        if (!expected.is_known() || !actual.is_known() || expected.type().which() != actual.type().which())
+        // Under a secret even map keys and element counts stay hidden: no descent.
+        if (place.hidden || !expected.is_known() || !actual.is_known() ||
+            expected.type().which() != actual.type().which())
             return whole();
         switch (expected.type().which()) {
         case type::kind::object: {

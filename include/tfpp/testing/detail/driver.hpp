@@ -110,7 +110,7 @@ inline void final_plan_mismatches(const dynamic& first, const dynamic& final_pla
                                   std::string& out, const schema_place& place) {
     if (first.is_unknown() || first == final_plan) return;
     const bool both_known =
-        first.is_known() && final_plan.is_known() && first.type().which() == final_plan.type().which();
+        !place.hidden && first.is_known() && final_plan.is_known() && first.type().which() == final_plan.type().which();
     if (both_known) {
         switch (first.type().which()) {
         case type::kind::object: {
