@@ -1,14 +1,18 @@
 #include "local.hpp"
 #include "files.hpp"
 
+#include <tfpp/provider/list.hpp>
+
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 namespace local {
 namespace {
@@ -150,6 +154,36 @@ std::optional<Model> file_operations<Model>::import_identity(const file_identity
     Model m;
     m.filename = *id.path;  // read() does the rest
     return m;
+}
+
+void file_list::list(const file_list_config& filter, tfpp::list_results<file_resource>& results, tfpp::context& ctx) {
+    const std::string dir = p.resolve(*filter.directory);
+    std::vector<std::filesystem::path> found;
+    std::error_code ec;
+    for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (it->is_symlink() || !it->is_regular_file()) continue;
+        if (filter.suffix.is_known() && !name.ends_with(*filter.suffix)) continue;
+        found.push_back(it->path());
+    }
+    if (ec) {
+        ctx.error("Cannot list the directory", dir + ": " + ec.message(), tfpp::path_of(&file_list_config::directory));
+        return;
+    }
+    std::sort(found.begin(), found.end());  // the same order on every run
+    file_resource files{p};
+    for (const std::filesystem::path& path : found) {
+        file_model m;
+        m.filename = path.string();
+        m.id = path.string();
+        if (results.objects_wanted()) {
+            const std::optional<file_model> read = files.read(std::move(m), ctx);
+            if (!read) continue;  // gone since the directory was read
+            if (!results.push(*read, path.filename().string())) return;
+        } else if (!results.push(files.identity_of(m), path.filename().string())) {
+            return;
+        }
+    }
 }
 
 template struct file_operations<file_model>;

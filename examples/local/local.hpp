@@ -294,6 +294,28 @@ struct file_data_source {
     std::optional<model> read(model config, tfpp::context& ctx);
 };
 
+// `terraform query` lists files with a `list "local_file"` block in a
+// .tfquery.hcl file: the regular files of one directory, each named by its
+// identity, and with `include_resource = true` read as local_file reads them.
+struct file_list_config {
+    tfpp::required<std::string, tfpp::min_length<1>> directory;
+    tfpp::optional<std::string> suffix;
+
+    struct docs {
+        tfpp::doc directory{"Directory whose regular files are listed (not its subdirectories)."};
+        tfpp::doc suffix{"Only the files whose names end with it, such as \".txt\"."};
+    };
+};
+
+struct file_list {
+    using resource = file_resource;
+    using config = file_list_config;
+    static constexpr tfpp::doc doc{"Lists the regular files of a directory as local_file objects."};
+    provider& p;
+
+    void list(const file_list_config& filter, tfpp::list_results<file_resource>& results, tfpp::context& ctx);
+};
+
 // provider::local::file_mode("0640") == 416: permission text as mode bits.
 struct file_mode_function {
     static constexpr std::string_view name = "file_mode";
@@ -351,6 +373,7 @@ struct provider {
     using resources = tfpp::type_list<file_resource, sensitive_file_resource, directory_resource>;
     using data_sources = tfpp::type_list<file_data_source>;
     using ephemeral_resources = tfpp::type_list<secret_ephemeral>;
+    using list_resources = tfpp::type_list<file_list>;
     using functions = tfpp::type_list<file_mode_function, join_path_function>;
 
     void configure(const provider_config& config, tfpp::context& ctx);

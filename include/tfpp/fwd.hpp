@@ -63,4 +63,8 @@ struct type_list;
 class context;
 class diagnostics;
 
+// Where a list resource's list() sends what it finds (tfpp/provider/list.hpp).
+template <class R>
+class list_results;
+
 }  // namespace tfpp

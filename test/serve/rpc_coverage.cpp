@@ -4,11 +4,22 @@
 // diagnostic.
 #include "harness.hpp"
 
+#include "../../examples/local/local.hpp"
+
+#include <tfpp/codec/msgpack.hpp>
+
 #include <tfplugin5.grpc.pb.h>
 #include <tfplugin6.grpc.pb.h>
 
 #include <google/protobuf/descriptor.h>
 #include <google/protobuf/message.h>
+
+#include <stdlib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
 
 namespace test_rpc_coverage {
 
@@ -162,11 +173,41 @@ TEST_CASE("unsupported and unknown things answer OK with error diagnostics (tfpl
         CHECK(has_error_mentioning(resp, "cannot take the state of other_thing"));
         CHECK_FALSE(resp.has_target_state());
     }
-    SECTION("ListResource streams one event carrying the error") {
+    SECTION("ListResource streams one event per file, then ends") {
+        char dir_template[] = "/tmp/tfpp-list-XXXXXX";
+        REQUIRE(::mkdtemp(dir_template) != nullptr);
+        const std::string dir = dir_template;
+        for (const char* name : {"b.txt", "a.txt", "c.log"}) std::ofstream(dir + "/" + name) << name;
         grpc::ClientContext ctx;
         set_deadline(ctx);
         tfplugin6::ListResource_Request req;
         req.set_type_name("local_file");
+        local::file_list_config config;
+        config.directory = dir;
+        config.suffix = ".txt";
+        req.mutable_config()->set_msgpack(tfpp::to_msgpack(config));
+        req.set_include_resource_object(true);
+        req.set_limit(10);
+        auto reader = stub->ListResource(&ctx, req);
+        std::vector<tfplugin6::ListResource_Event> events;
+        tfplugin6::ListResource_Event ev;
+        while (reader->Read(&ev)) events.push_back(ev);
+        const grpc::Status st = reader->Finish();
+        std::filesystem::remove_all(dir);
+        INFO(describe(st));
+        REQUIRE(st.ok());
+        REQUIRE(events.size() == 2);
+        CHECK(events[0].display_name() == "a.txt");
+        CHECK(events[1].display_name() == "b.txt");
+        CHECK(events[0].diagnostic_size() == 0);
+        CHECK(events[0].identity().identity_data().msgpack().find(dir + "/a.txt") != std::string::npos);
+        CHECK(events[0].resource_object().msgpack().find("a.txt") != std::string::npos);
+    }
+    SECTION("ListResource for an unknown type streams one event carrying the error") {
+        grpc::ClientContext ctx;
+        set_deadline(ctx);
+        tfplugin6::ListResource_Request req;
+        req.set_type_name("local_nonesuch");
         auto reader = stub->ListResource(&ctx, req);
         std::vector<tfplugin6::ListResource_Event> events;
         tfplugin6::ListResource_Event ev;
@@ -177,7 +218,7 @@ TEST_CASE("unsupported and unknown things answer OK with error diagnostics (tfpl
         REQUIRE(events.size() == 1);
         REQUIRE(events[0].diagnostic_size() >= 1);
         CHECK(events[0].diagnostic(0).severity() == tfplugin6::Diagnostic::ERROR);
-        CHECK(events[0].diagnostic(0).detail().find("not supported") != std::string::npos);
+        CHECK(events[0].diagnostic(0).detail().find("local_nonesuch") != std::string::npos);
     }
 }
 
@@ -190,10 +231,10 @@ TEST_CASE("unsupported operations answer with error diagnostics (tfplugin5)", "[
     auto stub = tfplugin5::Provider::NewStub(s.channel);
     grpc::ClientContext ctx;
     set_deadline(ctx);
-    tfplugin5::ValidateListResourceConfig_Request req;
-    req.set_type_name("local_file");
-    tfplugin5::ValidateListResourceConfig_Response resp;
-    const grpc::Status st = stub->ValidateListResourceConfig(&ctx, req, &resp);
+    tfplugin5::ValidateActionConfig_Request req;
+    req.set_type_name("local_action");
+    tfplugin5::ValidateActionConfig_Response resp;
+    const grpc::Status st = stub->ValidateActionConfig(&ctx, req, &resp);
     INFO(describe(st) << "\n" << resp.DebugString());
     REQUIRE(st.ok());
     CHECK(has_error_mentioning(resp, "not supported"));

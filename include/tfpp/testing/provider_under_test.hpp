@@ -97,6 +97,10 @@ public:
     using base::close_ephemeral;
     using base::open_ephemeral;
     using base::renew_ephemeral;
+    // Lists with a list resource as `terraform query` does (its configuration
+    // validated first): every result pushed, with identity, display name and,
+    // when options.include_resource, the object.
+    using base::list;
     // --- scenario helpers ---------------------------------------------------
     // Each runs a whole Terraform workflow and says what went differently.
     // `expected` (optional) is compared with partial_diff: attributes it

@@ -116,4 +116,26 @@ struct ephemeral {
     [[nodiscard]] bool ok() const noexcept { return !diagnostics.has_errors(); }
 };
 
+// What a list resource found (provider_under_test::list): each result as
+// `terraform query` receives it, decoded. `object` is set when the list was
+// asked for objects and the handler pushed one.
+template <class R>
+struct listed_object {
+    typename R::identity identity{};
+    std::string display_name;
+    std::optional<typename R::model> object;
+};
+template <class R>
+struct list_outcome {
+    std::vector<listed_object<R>> results;
+    tfpp::diagnostics diagnostics;
+
+    [[nodiscard]] bool ok() const noexcept { return !diagnostics.has_errors(); }
+};
+// How a list block asks: `include_resource` and `limit` (0: none).
+struct list_options {
+    bool include_resource = false;
+    std::int64_t limit = 0;
+};
+
 }  // namespace tfpp::testing

@@ -201,6 +201,15 @@ struct ephemeral_list<P> {
     using type = typename P::ephemeral_resources;
 };
 template <class P>
+struct list_resource_list {
+    using type = type_list<>;
+};
+template <class P>
+requires requires { typename P::list_resources; }
+struct list_resource_list<P> {
+    using type = typename P::list_resources;
+};
+template <class P>
 struct function_list {
     using type = type_list<>;
 };
@@ -612,6 +621,58 @@ struct ephemeral_check {
     }();
 };
 
+enum class list_problem { none, no_resource, no_identity, no_config, no_list, validate_signature };
+
+template <class L>
+consteval list_problem check_list_resource() {
+    if constexpr (!requires { typename L::resource; }) return list_problem::no_resource;
+    else if constexpr (!has_identity<typename L::resource>) return list_problem::no_identity;
+    else if constexpr (!requires { typename L::config; }) return list_problem::no_config;
+    else if constexpr (!requires(L & l, const typename L::config& c, list_results<typename L::resource>& r,
+                                 context& ctx) { l.list(c, r, ctx); })
+        return list_problem::no_list;
+    else if constexpr (names_validate<L> && !has_validate<L, typename L::config>)
+        return list_problem::validate_signature;
+    else return list_problem::none;
+}
+
+template <class T, class List>
+struct listed_in;
+template <class T, class... R>
+struct listed_in<T, type_list<R...>> : std::bool_constant<(std::is_same_v<T, R> || ...)> {};
+
+template <class L, class P>
+struct list_check {
+    static constexpr list_problem problem = check_list_resource<L>();
+    static_assert(problem != list_problem::no_resource,
+                  "tfpp: a list resource needs `using resource = <resource struct>;` naming the managed resource "
+                  "whose objects it lists.");
+    static_assert(problem != list_problem::no_identity,
+                  "tfpp: a list resource's resource has no identity, and Terraform names each listed object by "
+                  "it; add `using identity = <struct>;` to the resource.");
+    static_assert(problem != list_problem::no_config,
+                  "tfpp: a list resource needs `using config = <struct>;`, the schema of the list block's "
+                  "`config { ... }` (an empty struct when it takes none).");
+    static_assert(problem != list_problem::no_list,
+                  "tfpp: a list resource needs `void list(const config& c, tfpp::list_results<resource>& "
+                  "results, tfpp::context& ctx);`.");
+    static_assert(problem != list_problem::validate_signature,
+                  "tfpp: a list resource's validate has a signature tfpp cannot call; declare "
+                  "`void validate(const config& c, tfpp::context& ctx);`.");
+    static constexpr bool among_resources = [] {
+        if constexpr (problem == list_problem::none)
+            return listed_in<typename L::resource, typename resource_list<P>::type>::value;
+        else return true;
+    }();
+    static_assert(among_resources,
+                  "tfpp: a list resource's resource must be one of the provider's `resources`; add it there.");
+    static constexpr bool ok = [] {
+        if constexpr (problem == list_problem::none)
+            return among_resources && model_check<typename L::config, model_context::data_source>::ok;
+        else return false;
+    }();
+};
+
 template <class P, class List>
 struct all_resources_ok;
 // Arrays, not folds: a provider may list a thousand types (clang limits a
@@ -637,6 +698,13 @@ struct all_ephemerals_ok;
 template <class P, class... E>
 struct all_ephemerals_ok<P, type_list<E...>> {
     static constexpr bool value = all_of({true, ephemeral_check<E, P>::ok...});
+};
+
+template <class P, class List>
+struct all_lists_ok;
+template <class P, class... L>
+struct all_lists_ok<P, type_list<L...>> {
+    static constexpr bool value = all_of({true, list_check<L, P>::ok...});
 };
 
 template <class List>
@@ -676,6 +744,7 @@ struct provider_check {
             return config_ok && meta_ok && all_resources_ok<P, typename resource_list<P>::type>::value &&
                    all_data_sources_ok<P, typename data_source_list<P>::type>::value &&
                    all_ephemerals_ok<P, typename ephemeral_list<P>::type>::value &&
+                   all_lists_ok<P, typename list_resource_list<P>::type>::value &&
                    all_functions_ok<typename function_list<P>::type>::value;
         else return false;
     }();

@@ -9,6 +9,7 @@
 #include <tfpp/provider/detail/data_source_handler.hpp>
 #include <tfpp/provider/detail/ephemeral_handler.hpp>
 #include <tfpp/provider/detail/function_handler.hpp>
+#include <tfpp/provider/detail/list_handler.hpp>
 #include <tfpp/provider/detail/resource_adapter.hpp>
 
 #include <map>
@@ -56,10 +57,14 @@ public:
     [[nodiscard]] const std::map<std::string_view, std::unique_ptr<function_handler>>& functions() const {
         return functions_;
     }
+    [[nodiscard]] const std::map<std::string_view, std::unique_ptr<list_handler>>& list_resources() const {
+        return lists_;
+    }
     [[nodiscard]] resource_handler* resource(std::string_view name) const { return find(resources_, name); }
     [[nodiscard]] data_source_handler* data_source(std::string_view name) const { return find(data_sources_, name); }
     [[nodiscard]] ephemeral_handler* ephemeral_resource(std::string_view name) const { return find(ephemerals_, name); }
     [[nodiscard]] function_handler* function(std::string_view name) const { return find(functions_, name); }
+    [[nodiscard]] list_handler* list_resource(std::string_view name) const { return find(lists_, name); }
 
     // Set when configure() deferred: every later read, plan, import and
     // open is deferred for the same reason, without calling its handler.
@@ -101,6 +106,7 @@ protected:
 
     std::map<std::string_view, std::unique_ptr<function_handler>> functions_;
     std::map<std::string_view, std::unique_ptr<ephemeral_handler>> ephemerals_;
+    std::map<std::string_view, std::unique_ptr<list_handler>> lists_;
     std::map<std::string_view, std::unique_ptr<resource_handler>> resources_;
     std::map<std::string_view, std::unique_ptr<data_source_handler>> data_sources_;
     std::shared_mutex mutex_;
@@ -118,14 +124,16 @@ public:
 
     engine() {
         add_resources(typename resource_list<P>::type{});
-        add_data_sources(typename data_source_list<P>::type{});
+        add_typed<data_source_handler, data_source_adapter>(data_sources_, typename data_source_list<P>::type{});
         add_functions(typename function_list<P>::type{});
-        add_ephemerals(typename ephemeral_list<P>::type{});
+        add_typed<ephemeral_handler, ephemeral_adapter>(ephemerals_, typename ephemeral_list<P>::type{});
+        add_typed<list_handler, list_adapter>(lists_, typename list_resource_list<P>::type{});
     }
     // The handlers hold a reference to the provider: they go first.
     ~engine() override {
         functions_.clear();
         ephemerals_.clear();
+        lists_.clear();
         resources_.clear();
         data_sources_.clear();
     }
@@ -197,38 +205,22 @@ private:
         if constexpr (is_compiled_separately<R>) return &compiled_resource<P, R>::make;
         else return &make_resource_handler<R>;
     }
-    template <class... D>
-    void add_data_sources(type_list<D...>) {
-        if constexpr (sizeof...(D) > 0) {
-            using maker = std::unique_ptr<data_source_handler> (*)(P&);
-            static constexpr maker makers[] = {&make_data_source_handler<D>...};
+    // Data sources, ephemeral resources and list resources: one adapter each, by type name.
+    template <class Handler, template <class, class> class Adapter, class... T>
+    void add_typed(std::map<std::string_view, std::unique_ptr<Handler>>& to, type_list<T...>) {
+        if constexpr (sizeof...(T) > 0) {
+            using maker = std::unique_ptr<Handler> (*)(P&);
+            static constexpr maker makers[] = {&make_typed<Handler, Adapter<T, P>>...};
             for (maker make : makers) {
-                std::unique_ptr<data_source_handler> h = make(provider_);
+                std::unique_ptr<Handler> h = make(provider_);
                 const std::string_view name = h->type_name();
-                data_sources_.emplace(name, std::move(h));
+                to.emplace(name, std::move(h));
             }
         }
     }
-    template <class D>
-    static std::unique_ptr<data_source_handler> make_data_source_handler(P& provider) {
-        return std::unique_ptr<data_source_handler>(new data_source_adapter<D, P>(provider));
-    }
-
-    template <class... E>
-    void add_ephemerals(type_list<E...>) {
-        if constexpr (sizeof...(E) > 0) {
-            using maker = std::unique_ptr<ephemeral_handler> (*)(P&);
-            static constexpr maker makers[] = {&make_ephemeral_handler<E>...};
-            for (maker make : makers) {
-                std::unique_ptr<ephemeral_handler> h = make(provider_);
-                const std::string_view name = h->type_name();
-                ephemerals_.emplace(name, std::move(h));
-            }
-        }
-    }
-    template <class E>
-    static std::unique_ptr<ephemeral_handler> make_ephemeral_handler(P& provider) {
-        return std::unique_ptr<ephemeral_handler>(new ephemeral_adapter<E, P>(provider));
+    template <class Handler, class Adapter>
+    static std::unique_ptr<Handler> make_typed(P& provider) {
+        return std::unique_ptr<Handler>(new Adapter(provider));
     }
 
     template <class... F>

@@ -12,6 +12,7 @@
 #include <tfpp/provider/context.hpp>
 #include <tfpp/schema/attribute.hpp>
 #include <tfpp/schema/schema.hpp>
+#include <tfpp/schema/schema_of.hpp>
 
 #include <exception>
 #include <string>

@@ -86,6 +86,7 @@ void get_metadata(provider_engine& e, Response& resp) {
     for (const auto& [name, f] : e.functions()) resp.add_functions()->set_name(std::string(name));
     for (const auto& [name, x] : e.ephemeral_resources())
         resp.add_ephemeral_resources()->set_type_name(std::string(name));
+    for (const auto& [name, l] : e.list_resources()) resp.add_list_resources()->set_type_name(std::string(name));
 }
 
 template <class Response>
@@ -98,6 +99,8 @@ void get_provider_schema(provider_engine& e, Response& resp) {
         schema_to_proto(d->schema(), (*resp.mutable_data_source_schemas())[std::string(name)]);
     for (const auto& [name, x] : e.ephemeral_resources())
         schema_to_proto(x->schema(), (*resp.mutable_ephemeral_resource_schemas())[std::string(name)]);
+    for (const auto& [name, l] : e.list_resources())
+        schema_to_proto(l->schema(), (*resp.mutable_list_resource_schemas())[std::string(name)]);
     for (const auto& [name, f] : e.functions())
         function_to_proto(f->schema(), (*resp.mutable_functions())[std::string(name)]);
     resp.mutable_server_capabilities()->set_plan_destroy(true);
@@ -248,6 +251,53 @@ void close_ephemeral_resource(provider_engine& e, const Request& req, Response& 
         ctx.error("Unknown ephemeral resource type", unknown_type_detail("ephemeral resource type", req.type_name()));
     }
     diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), x ? &x->schema() : nullptr);
+}
+
+template <class Request, class Response>
+void validate_list_resource_config(provider_engine& e, const Request& req, Response& resp) {
+    auto lock = e.shared();
+    context ctx = e.make_context();
+    list_handler* l = e.list_resource(req.type_name());
+    if (l) {
+        request_values values(l->schema(), ctx);
+        std::string_view config = values(req.config(), "configuration");
+        if (!ctx.has_errors()) l->validate(config, ctx);  // Terraform checks limit and include_resource itself
+    } else {
+        ctx.error("Unknown list resource type", unknown_type_detail("list resource type", req.type_name()));
+    }
+    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), l ? &l->schema() : nullptr);
+}
+
+// ListResource: each result is written to the stream as the handler pushes
+// it; the diagnostics, if any, follow in one last event.
+template <class Event, class Request, class Writer>
+void list_resource(provider_engine& e, const Request& req, Writer& writer) {
+    struct event_sink final : list_sink {
+        Writer& writer;
+        explicit event_sink(Writer& w) : writer(w) {}
+        bool send(std::string identity, std::string display_name, std::optional<std::string> object) override {
+            Event ev;
+            ev.mutable_identity()->mutable_identity_data()->set_msgpack(std::move(identity));
+            ev.set_display_name(to_valid_utf8(std::move(display_name)));
+            if (object) ev.mutable_resource_object()->set_msgpack(std::move(*object));
+            return writer.Write(ev);
+        }
+    };
+    auto lock = e.shared();
+    context ctx = e.make_context();
+    list_handler* l = e.list_resource(req.type_name());
+    if (l) {
+        request_values values(l->schema(), ctx);
+        std::string_view config = values(req.config(), "configuration");
+        event_sink sink(writer);
+        if (!ctx.has_errors()) l->list(config, req.include_resource_object(), req.limit(), sink, ctx);
+    } else {
+        ctx.error("Unknown list resource type", unknown_type_detail("list resource type", req.type_name()));
+    }
+    if (ctx.diagnostics().empty()) return;
+    Event last;
+    diagnostics_to_proto(ctx.diagnostics(), last.mutable_diagnostic(), l ? &l->schema() : nullptr);
+    writer.Write(last);
 }
 
 template <class Request, class Response>

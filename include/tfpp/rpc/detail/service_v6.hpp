@@ -144,9 +144,7 @@ public:
     grpc::Status ValidateListResourceConfig(grpc::ServerContext*,
                                             const tfplugin6::ValidateListResourceConfig_Request* req,
                                             tfplugin6::ValidateListResourceConfig_Response* resp) override {
-        return rpc_call("ValidateListResourceConfig", req, [&] {
-            answer_not_supported(*resp, "ValidateListResourceConfig", "list resource " + req->type_name());
-        });
+        return rpc_call("ValidateListResourceConfig", req, [&] { validate_list_resource_config(e_, *req, *resp); });
     }
     grpc::Status GetFunctions(grpc::ServerContext*, const tfplugin6::GetFunctions_Request*,
                               tfplugin6::GetFunctions_Response* resp) override {
@@ -168,12 +166,7 @@ public:
     }
     grpc::Status ListResource(grpc::ServerContext*, const tfplugin6::ListResource_Request* req,
                               grpc::ServerWriter<tfplugin6::ListResource_Event>* writer) override {
-        return rpc_call("ListResource", req, [&] {
-            tfplugin6::ListResource_Event event;
-            diagnostics_to_proto(not_supported("ListResource", "list resource " + req->type_name()),
-                                 event.mutable_diagnostic());
-            writer->Write(event);
-        });
+        return rpc_call("ListResource", req, [&] { list_resource<tfplugin6::ListResource_Event>(e_, *req, *writer); });
     }
     grpc::Status InvokeAction(grpc::ServerContext*, const tfplugin6::InvokeAction_Request* req,
                               grpc::ServerWriter<tfplugin6::InvokeAction_Event>* writer) override {

@@ -306,6 +306,44 @@ public:
         return out;
     }
 
+    // Validates the list block's configuration, then lists as `terraform
+    // query` does, keeping each result the handler pushes.
+    template <class L>
+    list_outcome<typename L::resource> list(const typename L::config& config, list_options options = {}) {
+        using R = typename L::resource;
+        static_assert(detail::listed<L, typename tfpp::detail::list_resource_list<P>::type>,
+                      "tfpp: provider_under_test<P>::list<L> takes one of P's list resources; list L in "
+                      "P::list_resources");
+        struct collect final : tfpp::detail::list_sink {
+            list_outcome<R>& out;
+            explicit collect(list_outcome<R>& o) : out(o) {}
+            bool send(std::string identity, std::string display_name, std::optional<std::string> object) override {
+                listed_object<R> r;
+                r.display_name = std::move(display_name);
+                if (!decode_msgpack(identity, r.identity, out.diagnostics)) return false;
+                if (object) {
+                    typename R::model m;
+                    if (!decode_msgpack(*object, m, out.diagnostics)) return false;
+                    r.object = std::move(m);
+                }
+                out.results.push_back(std::move(r));
+                return true;
+            }
+        };
+        list_outcome<R> out;
+        tfpp::detail::list_handler& h = *engine_.list_resource(R::type_name);
+        const std::string bytes = to_msgpack(config);
+        tfpp::context validate_ctx = engine_.make_context();
+        h.validate(bytes, validate_ctx);
+        out.diagnostics = validate_ctx.diagnostics();
+        if (out.diagnostics.has_errors()) return out;
+        collect sink(out);
+        tfpp::context ctx = engine_.make_context();
+        h.list(bytes, options.include_resource, options.limit, sink, ctx);
+        out.diagnostics.append(ctx.diagnostics());
+        return out;
+    }
+
     template <class E>
     ephemeral<typename E::model> renew_ephemeral(const ephemeral<typename E::model>& opened) {
         ephemeral<typename E::model> out = opened;

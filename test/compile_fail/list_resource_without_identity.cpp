@@ -1,0 +1,37 @@
+// expect: tfpp: a list resource's resource has no identity
+// names: list_check<server_list
+#include <tfpp/tfpp.hpp>
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+struct server_model {
+    tfpp::required<std::string> name;
+    tfpp::computed<std::string> id;
+};
+struct server_identity {
+    tfpp::required<std::string> id;
+};
+struct server {
+    using model = server_model;
+    static constexpr std::string_view type_name = "demo_server";
+    std::optional<model> create(model plan, tfpp::context& ctx);
+    std::optional<model> read(model state, tfpp::context& ctx);
+    std::optional<model> update(model plan, const model& prior, tfpp::context& ctx);
+    void destroy(const model& state, tfpp::context& ctx);
+};
+struct filter {
+    tfpp::optional<std::string> zone;
+};
+struct server_list {
+    using resource = server;
+    using config = filter;
+    void list(const filter& f, tfpp::list_results<server>& results, tfpp::context& ctx);
+};
+struct provider {
+    static constexpr std::string_view type_name = "demo";
+    using resources = tfpp::type_list<server>;
+    using list_resources = tfpp::type_list<server_list>;
+};
+[[maybe_unused]] constexpr bool checked = tfpp::valid_provider<provider>;

@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""End-to-end test of list resources: `terraform query` (Terraform 1.14+)
+lists examples/local's files through a `list "local_file"` block, and
+`-generate-config-out` turns the results into import blocks and resource
+blocks that plan as imports with no change.
+
+    run_query.py --cli PATH --provider PATH [--protocol 6]
+"""
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import tempfile
+
+from run_e2e import Failure, Workspace, check
+
+QUERY = """list "local_file" "texts" {
+  provider         = local
+  include_resource = %(include)s
+  limit            = %(limit)d
+
+  config {
+    directory = "."
+    suffix    = ".txt"
+  }
+}
+"""
+
+
+def write_query(ws, include="true", limit=100):
+    with open(os.path.join(ws.work, "files.tfquery.hcl"), "w") as f:
+        f.write(QUERY % {"include": include, "limit": limit})
+
+
+def scenario(ws):
+    for name, content in (("a.txt", "alpha"), ("b.txt", "beta"), ("c.log", "not listed")):
+        with open(ws.file(name), "w") as f:
+            f.write(content)
+    ws.install_mirror()
+    ws.write_main_tf("")
+    write_query(ws)
+    ws.run("init")
+
+    # every .txt file, in the provider's order, named by its identity
+    _, out = ws.run("query")
+    lines = [l for l in out.splitlines() if l.startswith("list.local_file.texts")]
+    check(len(lines) == 2, f"query listed {len(lines)} results, expected 2")
+    for line, name in zip(lines, ("a.txt", "b.txt")):
+        check(f"path={os.path.realpath(ws.file(name))}" in line or f"path={ws.file(name)}" in line,
+              f"the result does not carry {name}'s identity: {line}")
+        check(line.rstrip().endswith(name), f"the display name is not {name}: {line}")
+    check("c.log" not in out, "the suffix filter let c.log through")
+
+    # -json: identities and, with include_resource, the objects
+    _, out = ws.run("query", "-json")
+    results = []
+    for line in out.splitlines():
+        try:
+            msg = json.loads(line)
+        except ValueError:
+            continue
+        if msg.get("type") == "list_resource_found":
+            results.append(msg["list_resource_found"])
+    check(len(results) == 2, f"query -json reported {len(results)} results")
+    check(results[0]["display_name"] == "a.txt", "the first result is not a.txt")
+    check(results[0]["identity"]["path"].endswith("/a.txt"), "the identity is not the file's path")
+    check(results[0].get("resource_object", {}).get("content") == "alpha",
+          "include_resource did not bring the object: " + json.dumps(results[0]))
+
+    # the limit stops the listing
+    write_query(ws, limit=1)
+    _, out = ws.run("query")
+    check(len([l for l in out.splitlines() if l.startswith("list.local_file.texts")]) == 1,
+          "limit = 1 did not stop at one result")
+
+    # configuration generated from the results imports both files unchanged
+    write_query(ws)
+    generated = os.path.join(ws.work, "generated.tf")
+    ws.run("query", "-generate-config-out=generated.tf")
+    with open(generated) as f:
+        text = f.read()
+    print(text)
+    check(text.count('resource "local_file"') == 2, "the generated configuration does not hold two local_file blocks")
+    check(text.count("import {") == 2, "the generated configuration does not hold two import blocks")
+    check('"alpha"' in text and '"beta"' in text, "the generated resources do not carry the content")
+    os.remove(os.path.join(ws.work, "files.tfquery.hcl"))
+    _, out = ws.run("plan", "-detailed-exitcode", expect=(0, 2))
+    check("2 to import, 0 to add, 0 to change, 0 to destroy" in out,
+          "the generated configuration does not plan as two imports without change")
+    ws.run("apply", "-auto-approve")
+    ws.run("plan", "-detailed-exitcode", expect=(0,))
+
+    # a configuration the provider refuses: its validator's error. (Terraform
+    # 1.16.4 resolves ValidateListResourceConfig's attribute paths against the
+    # list block, not its config block, so it points at the block.)
+    with open(os.path.join(ws.work, "files.tfquery.hcl"), "w") as f:
+        f.write('list "local_file" "bad" {\n  provider = local\n  config {\n    directory = ""\n  }\n}\n')
+    _, out = ws.run("query", expect=(1,))
+    check("Invalid value length" in out and "list.local_file.bad" in out,
+          "the validator's error does not reach the CLI")
+
+    # an error while listing (the directory is gone): at config.directory
+    with open(os.path.join(ws.work, "files.tfquery.hcl"), "w") as f:
+        f.write('list "local_file" "gone" {\n  provider = local\n  config {\n    directory = "nonesuch"\n  }\n}\n')
+    _, out = ws.run("query", expect=(1,))
+    check("Cannot list the directory" in out and "directory" in out.split("Cannot list the directory")[1],
+          "the listing error does not reach the CLI")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cli", required=True)
+    ap.add_argument("--provider", required=True)
+    ap.add_argument("--protocol", type=int, choices=(5, 6), default=6)
+    args = ap.parse_args()
+    args.cli, args.provider, args.mode = os.path.abspath(args.cli), os.path.abspath(args.provider), "mirror"
+    root = tempfile.mkdtemp(prefix="tfpp-query-")
+    try:
+        ws = Workspace(args, root)
+        scenario(ws)
+    except Failure as e:
+        print(f"\nFAIL: {e}", flush=True)
+        return 1
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    print("\nPASS")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
