@@ -39,16 +39,7 @@ public:
     // The value at `path` inside that resource; nullptr when either is absent.
     [[nodiscard]] const nlohmann::json* value(std::string_view address, const attribute_path& path) const {
         const nlohmann::json* v = resource(address);
-        for (const attribute_path::step& s : path.steps()) {
-            if (v == nullptr) return nullptr;
-            if (s.kind == attribute_path::step::kind::index) {
-                v = v->is_array() && s.position >= 0 && static_cast<std::size_t>(s.position) < v->size()
-                        ? &(*v)[static_cast<std::size_t>(s.position)]
-                        : nullptr;
-            } else {
-                v = v->is_object() && v->contains(s.name) ? &(*v)[s.name] : nullptr;
-            }
-        }
+        for (const attribute_path::step& s : path.steps()) v = v ? child(*v, s) : nullptr;
         return v;
     }
 
@@ -61,12 +52,8 @@ public:
                 m = &r["sensitive_values"];
         });
         for (const attribute_path::step& s : path.steps()) {
-            if (m == nullptr || m->is_boolean()) break;
-            if (s.kind == attribute_path::step::kind::index)
-                m = m->is_array() && s.position >= 0 && static_cast<std::size_t>(s.position) < m->size()
-                        ? &(*m)[static_cast<std::size_t>(s.position)]
-                        : nullptr;
-            else m = m->is_object() && m->contains(s.name) ? &(*m)[s.name] : nullptr;
+            if (m == nullptr || m->is_boolean()) break;  // true here marks all that it encloses
+            m = child(*m, s);
         }
         return m != nullptr && m->is_boolean() && m->get<bool>();
     }
@@ -87,6 +74,15 @@ public:
     }
 
 private:
+    // One step of an attribute path into a JSON value; nullptr when absent.
+    static const nlohmann::json* child(const nlohmann::json& v, const attribute_path::step& s) {
+        if (s.kind == attribute_path::step::kind::index)
+            return v.is_array() && s.position >= 0 && static_cast<std::size_t>(s.position) < v.size()
+                       ? &v[static_cast<std::size_t>(s.position)]
+                       : nullptr;
+        return v.is_object() && v.contains(s.name) ? &v[s.name] : nullptr;
+    }
+
     template <class F>
     void each_resource(F&& f) const {
         if (!json_.is_object() || !json_.contains("values") || !json_["values"].contains("root_module")) return;
