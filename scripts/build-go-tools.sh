@@ -60,9 +60,13 @@ publish() {  # <tmpdir> <final dir> <binary name>
     tmp=""
 }
 
+# Whether `<binary> version` prints the line. grep reads all of it: with -q
+# it could close the pipe first, and pipefail would fail the check (SIGPIPE).
+reports_version() { "$1" version 2>/dev/null | grep -x "$2" >/dev/null; }
+
 build_tofu() {
     local dest="$tools_dir/opentofu-$OPENTOFU_VERSION-$go_version"
-    if cached "$dest" tofu && "$dest/tofu" version 2>/dev/null | grep -qx "OpenTofu ${OPENTOFU_VERSION}"; then
+    if cached "$dest" tofu && reports_version "$dest/tofu" "OpenTofu ${OPENTOFU_VERSION}"; then
         echo "$dest/tofu"; return
     fi
     log "building OpenTofu $OPENTOFU_VERSION with $go_version (first time on this machine: several minutes)"
@@ -82,7 +86,7 @@ build_tofu() {
 
 build_terraform() {
     local dest="$tools_dir/terraform-$TERRAFORM_VERSION-$go_version"
-    if cached "$dest" terraform && "$dest/terraform" version 2>/dev/null | grep -qx "Terraform ${TERRAFORM_VERSION}"; then
+    if cached "$dest" terraform && reports_version "$dest/terraform" "Terraform ${TERRAFORM_VERSION}"; then
         echo "$dest/terraform"; return
     fi
     log "building Terraform $TERRAFORM_VERSION with $go_version"
@@ -136,7 +140,7 @@ PY
 build_terraform_current() {
     local version="$TERRAFORM_CURRENT_VERSION"
     local dest="$tools_dir/terraform-$version-experiments-$go_version"
-    if cached "$dest" terraform && "$dest/terraform" version 2>/dev/null | grep -qx "Terraform ${version}"; then
+    if cached "$dest" terraform && reports_version "$dest/terraform" "Terraform ${version}"; then
         echo "$dest/terraform"; return
     fi
     log "building Terraform $version with $go_version, without the backends that need nested modules"
