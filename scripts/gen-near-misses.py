@@ -14,10 +14,11 @@ from pathlib import Path
 # ...) are left out: their one-typo variants are ordinary words.
 MEMBERS = {
     "resource": ["type_name", "validate", "modify_plan", "plan_destroy", "import_state", "import_id_attribute",
-                 "upgrade", "prior_models", "move_from", "schema_version", "identity", "identity_version",
-                 "compiled_separately", "destroy", "update", "create"],
+                 "generate_config", "upgrade", "prior_models", "move_from", "schema_version", "identity",
+                 "identity_version", "compiled_separately", "destroy", "update", "create"],
     "data_source": ["type_name", "validate"],
-    "provider": ["type_name", "configure", "resources", "data_sources", "functions", "provider_meta"],
+    "provider": ["type_name", "configure", "resources", "data_sources", "functions", "provider_meta",
+                 "ephemeral_resources", "list_resources", "actions"],
 }
 
 

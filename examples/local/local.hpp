@@ -25,6 +25,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace local {
 
@@ -316,6 +317,31 @@ struct file_list {
     void list(const file_list_config& filter, tfpp::list_results<file_resource>& results, tfpp::context& ctx);
 };
 
+// An action: `action "local_command" "greet" { config { command = ["echo", "hi"] } }`,
+// run by `terraform apply -invoke=action.local_command.greet` or a resource's
+// `lifecycle { action_trigger { ... } }`. Each line the program writes is a
+// progress message; Ctrl-C terminates it.
+struct command_config {
+    tfpp::required<std::vector<std::string>, tfpp::min_size<1>> command;
+    tfpp::optional<std::string> working_dir;
+
+    struct docs {
+        tfpp::doc command{"The program and its arguments, run without a shell."};
+        tfpp::doc working_dir{"Directory to run it in; relative to base_directory. Defaults to Terraform's."};
+    };
+};
+
+struct command_action {
+    static constexpr std::string_view type_name = "local_command";
+    static constexpr tfpp::doc doc{
+        "Runs a program on the machine that runs Terraform; its output is shown as it comes, and a status other "
+        "than 0 is an error."};
+    using config = command_config;
+    provider& p;
+
+    void invoke(const command_config& c, tfpp::action_progress& progress, tfpp::context& ctx);
+};
+
 // provider::local::file_mode("0640") == 416: permission text as mode bits.
 struct file_mode_function {
     static constexpr std::string_view name = "file_mode";
@@ -374,6 +400,7 @@ struct provider {
     using data_sources = tfpp::type_list<file_data_source>;
     using ephemeral_resources = tfpp::type_list<secret_ephemeral>;
     using list_resources = tfpp::type_list<file_list>;
+    using actions = tfpp::type_list<command_action>;
     using functions = tfpp::type_list<file_mode_function, join_path_function>;
 
     void configure(const provider_config& config, tfpp::context& ctx);

@@ -374,6 +374,40 @@ TEST_CASE("functions: file_mode and join_path, with errors at their arguments", 
     CHECK(empty.argument == 2);
 }
 
+TEST_CASE("local_command: each line is progress; a failing or missing program is an error", "[testing][local]") {
+    sandbox box;
+    tfpp::testing::provider_under_test<local::provider> p(box.config());
+    local::command_config c;
+    c.command = std::vector<std::string>{"sh", "-c", "echo one; echo two >&2; printf three; pwd > where"};
+    c.working_dir = ".";  // relative to base_directory
+    auto run = p.invoke<local::command_action>(c);
+    REQUIRE(run.ok());
+    CHECK(run.progress == std::vector<std::string>{"one", "two", "three"});
+    std::ifstream where(box.path("where"));
+    std::string dir;
+    std::getline(where, dir);
+    CHECK(fs::equivalent(dir, box.dir));
+
+    c.command = std::vector<std::string>{"sh", "-c", "echo half; exit 3"};
+    run = p.invoke<local::command_action>(c);
+    CHECK(run.invoked);
+    CHECK(run.progress == std::vector<std::string>{"half"});
+    REQUIRE(run.diagnostics.size() == 1);
+    CHECK(run.diagnostics[0].detail == "sh exited with status 3");
+
+    c.command = std::vector<std::string>{"no-such-program-tfpp"};
+    run = p.invoke<local::command_action>(c);
+    REQUIRE(run.diagnostics.has_errors());
+    CHECK(run.diagnostics[0].summary == "Cannot run the command");
+    CHECK(run.diagnostics[0].path.to_string() == "command");
+
+    c.command = std::vector<std::string>{};
+    run = p.invoke<local::command_action>(c);
+    CHECK_FALSE(run.invoked);
+    REQUIRE(run.diagnostics.has_errors());
+    CHECK(run.diagnostics[0].path.to_string() == "command");
+}
+
 // ------------------------------------------------ exploration
 // Random configurations and workflows (create, update, replace, refresh,
 // drift, import by filename and by identity, upgrade from version 0,

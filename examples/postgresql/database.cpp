@@ -54,6 +54,14 @@ std::optional<database_model> database_resource::read(model state, tfpp::context
     return state;
 }
 
+// A database made without OWNER belongs to the role that made it: when that
+// is the provider's role, the configuration need not name it.
+void database_resource::generate_config(const model& state, model& config, tfpp::context& ctx) {
+    const outcome r = p.query(p.default_database, "SELECT current_user", {}, ctx);
+    if (!r) return report(ctx, "Could not read the provider's role", *r.error);
+    if (!r.result.empty() && state.owner == r.result.text(0, 0)) config.owner = tfpp::null;
+}
+
 std::optional<database_model> database_resource::update(model plan, const model& prior, tfpp::context& ctx) {
     tfpp::log::scope fields{{"database", *plan.name}};
     const std::string name = quote_identifier(*plan.name);

@@ -176,6 +176,8 @@ struct database_resource {
     std::optional<model> read(model state, tfpp::context& ctx);
     std::optional<model> update(model plan, const model& prior, tfpp::context& ctx);
     void destroy(const model& state, tfpp::context& ctx);
+    // `-generate-config-out`: leaves out an owner that is the provider's own role.
+    void generate_config(const model& state, model& config, tfpp::context& ctx);
 };
 
 // --- postgresql_schema

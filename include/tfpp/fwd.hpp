@@ -66,5 +66,7 @@ class diagnostics;
 // Where a list resource's list() sends what it finds (tfpp/provider/list.hpp).
 template <class R>
 class list_results;
+// Where an action's invoke() reports progress (tfpp/provider/action.hpp).
+class action_progress;
 
 }  // namespace tfpp

@@ -13,6 +13,7 @@
 #include <tfpp/diag/log.hpp>
 #include <tfpp/diag/path.hpp>
 #include <tfpp/fwd.hpp>
+#include <tfpp/provider/action.hpp>
 #include <tfpp/provider/change.hpp>
 #include <tfpp/provider/context.hpp>
 #include <tfpp/provider/function.hpp>

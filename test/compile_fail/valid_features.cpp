@@ -79,6 +79,7 @@ struct server {
     std::optional<model> update(model plan, const model& prior, tfpp::context& ctx);
     void destroy(const model& state, tfpp::context& ctx);
     server_identity identity_of(const model& state) const;  // `id` maps by name; region and tags do not
+    void generate_config(const model& state, model& config, tfpp::context& ctx);
 };
 struct provider_config {
     tfpp::optional<std::string> endpoint;

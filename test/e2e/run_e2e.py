@@ -239,12 +239,13 @@ def lifecycle(ws):
     check(ws.resource() is None, "destroy left the resource in state")
 
 
-def compare_schema_json(cli, provider, address, cwd, env, drop=()):
+def compare_schema_json(cli, provider, address, cwd, env, drop=(), host="registry.opentofu.org"):
     """`<cli> providers schema -json` in cwd (after init) against `<provider>
     --schema-json` for the same address: None when they are byte for byte the
     same (but for a trailing newline), else a unified diff of both
     pretty-printed. `drop` names parts of the provider's schema (such as
-    "functions") to leave out of the provider's side first."""
+    "functions") to leave out of the provider's side first; `host` is the
+    registry the CLI names the provider by (--schema-json names OpenTofu's)."""
     print(f"\n$ {os.path.basename(cli)} providers schema -json  # against {os.path.basename(provider)} --schema-json",
           flush=True)
     cli_run = subprocess.run([cli, "providers", "schema", "-json"], cwd=cwd, env=env, stdin=subprocess.DEVNULL,
@@ -254,12 +255,15 @@ def compare_schema_json(cli, provider, address, cwd, env, drop=()):
                           capture_output=True, text=True, timeout=60)
     check(ours.returncode == 0, f"--schema-json exited {ours.returncode}: {ours.stderr}")
     theirs_text, ours_text = cli_run.stdout.rstrip("\n"), ours.stdout.rstrip("\n")
-    key = address if address.count("/") == 2 else "registry.opentofu.org/" + address
-    if drop:
+    ours_key = address if address.count("/") == 2 else "registry.opentofu.org/" + address
+    key = address if address.count("/") == 2 else host + "/" + address
+    if drop or key != ours_key:
         doc = json.loads(ours_text)
         for part in drop:
-            doc["provider_schemas"][key].pop(part, None)
-        ours_text = json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
+            doc["provider_schemas"][ours_key].pop(part, None)
+        doc["provider_schemas"] = {key: doc["provider_schemas"][ours_key]}
+        ours_text = json.dumps(doc, separators=(",", ":"), ensure_ascii=False).replace(
+            "<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     check(key in json.loads(theirs_text).get("provider_schemas", {}), f"providers schema -json lists no {key}")
     if theirs_text == ours_text:
         print(f"identical: {len(ours_text)} bytes", flush=True)
@@ -276,13 +280,28 @@ def compare_schema_json(cli, provider, address, cwd, env, drop=()):
     return diff or "(the same JSON values, written differently)\n--- cli\n%s\n--- ours\n%s" % (theirs_text, ours_text)
 
 
+def version_of(text):
+    """(major, minor, patch) of the first "vX.Y.Z" in a CLI's version output."""
+    m = re.search(r"v(\d+)\.(\d+)\.(\d+)", text)
+    return tuple(int(x) for x in m.groups()) if m else (0, 0, 0)
+
+
 def check_schema_json(ws, address="tfpp/local"):
-    """OpenTofu's `providers schema -json` is exactly what the provider's
-    --schema-json prints (mirror mode, OpenTofu only)."""
+    """The CLI's `providers schema -json` is exactly what the provider's
+    --schema-json prints (mirror mode): OpenTofu's without what it does not
+    know (list resources, actions), Terraform 1.14's whole; Terraform 1.8
+    has an older format."""
     version = subprocess.run([ws.args.cli, "version"], env=ws.env, capture_output=True, text=True).stdout
-    if ws.args.mode != "mirror" or not version.startswith("OpenTofu"):
+    if ws.args.mode != "mirror":
         return
-    diff = compare_schema_json(ws.args.cli, ws.args.provider, address, ws.work, ws.env)
+    if version.startswith("OpenTofu"):
+        diff = compare_schema_json(ws.args.cli, ws.args.provider, address, ws.work, ws.env,
+                                   drop=("list_resource_schemas", "action_schemas"))
+    elif version_of(version) >= (1, 14, 0):
+        diff = compare_schema_json(ws.args.cli, ws.args.provider, address, ws.work, ws.env,
+                                   host="registry.terraform.io")
+    else:
+        return
     if diff is not None:
         print(diff, flush=True)
         raise Failure(f"--schema-json differs from `providers schema -json` for {address}")

@@ -22,6 +22,10 @@ Scenarios (all by default; --scenario picks some, --list names them):
                    role dropped by hand is planned for creation
   import           objects made with psql imported (import blocks, the
                    import command, and identities with OpenTofu)
+  generate         import blocks alone, `plan -generate-config-out`: the
+                   generated configuration imports without change (from
+                   Terraform 1.14 the provider writes it: no defaults, no
+                   owner that is the provider's own role)
   partial_failure  an apply that creates a role and fails on a grant keeps
                    the role in the state
   function         provider::postgresql::quote_ident against the server's own
@@ -243,6 +247,8 @@ class Shared:
         # write-only attributes: OpenTofu 1.11, Terraform 1.11; resource identity: both 1.12
         self.write_only = v >= (1, 11, 0)
         self.identity = v >= (1, 12, 0)
+        # GenerateResourceConfig: Terraform 1.14; OpenTofu generates configuration itself
+        self.provider_generates = not self.opentofu and v >= (1, 14, 0)
 
 
 class Workspace:
@@ -1125,6 +1131,57 @@ import {
     ws.run("destroy", "-auto-approve")
     check(db.roles_like("im\\_%") == [], f"roles left: {db.roles_like('im_%')}")
     check(db.databases_like("im\\_%") == [], "the database is left")
+
+
+@scenario("generate", "tcp")
+def generate(ws):
+    """Objects made with psql, import blocks alone: `plan
+    -generate-config-out` writes their configuration, which imports them
+    with no change and plans empty afterwards."""
+    db = ws.db
+    db.q("CREATE ROLE gen_owner")
+    db.q("CREATE ROLE gen_login LOGIN CONNECTION LIMIT 3")
+    db.q("CREATE DATABASE gen_mine TEMPLATE template0 ENCODING 'UTF8'")  # owned by the provider's role
+    db.q("CREATE DATABASE gen_theirs OWNER gen_owner TEMPLATE template0 ENCODING 'UTF8' CONNECTION LIMIT 7")
+    ws.write("".join(f'import {{\n  to = {to}\n  id = "{id}"\n}}\n\n' for to, id in (
+        ("postgresql_role.owner", "gen_owner"), ("postgresql_role.login", "gen_login"),
+        ("postgresql_database.mine", "gen_mine"), ("postgresql_database.theirs", "gen_theirs"))))
+    _, out = ws.run("plan", "-generate-config-out=generated.tf", "-detailed-exitcode", expect=(0, 2))
+    expect_counts(out, **{"import": 4, "add": 0, "change": 0, "destroy": 0})
+    with open(os.path.join(ws.work, "generated.tf")) as f:
+        text = f.read()
+    print("\n--- generated.tf\n" + text.rstrip() + "\n---", flush=True)
+
+    def block(address):
+        kind, name = address.split(".")
+        m = re.search(r'resource "%s" "%s" \{\n(.*?)\n\}' % (kind, name), text, re.S)
+        check(m, f"generated.tf has no block for {address}")
+        return {k: v for k, v in re.findall(r"^\s*(\w+)\s*=\s*(.*?)\s*$", m.group(1), re.M)}
+
+    theirs, mine, login = block("postgresql_database.theirs"), block("postgresql_database.mine"), \
+        block("postgresql_role.login")
+    check(theirs.get("owner") == '"gen_owner"' and theirs.get("connection_limit") == "7",
+          f"the database's owner or limit is not in the generated configuration: {theirs}")
+    check(login.get("login") == "true" and login.get("connection_limit") == "3", f"the role: {login}")
+    if ws.shared.provider_generates:
+        # the provider's GenerateResourceConfig: no values equal to their
+        # defaults, and the hook left out the provider's own role
+        check("owner" not in mine, f"the owner of gen_mine is the provider's role, yet generated: {mine}")
+        for name in ("encoding", "template", "allow_connections"):
+            check(name not in theirs, f"{name} equals its default, yet generated: {theirs}")
+        check("superuser" not in login and "create_role" not in login, f"defaults generated for the role: {login}")
+    else:
+        print(f"\n({ws.shared.cli_version} generates configuration itself, not with the provider)", flush=True)
+
+    ws.run("apply", "-auto-approve")
+    ws.write("")  # the import blocks done with, generated.tf stays as the configuration
+    ws.plan_empty()
+    check(db.database("gen_mine")["owner"] == ws.pg.superuser, "the import changed gen_mine's owner")
+    # the generated blocks do not reference each other: the database goes before its owner
+    ws.run("destroy", "-auto-approve", "-target=postgresql_database.theirs")
+    ws.run("destroy", "-auto-approve")
+    check(db.roles_like("gen\\_%") == [], f"roles left: {db.roles_like('gen_%')}")
+    check(db.databases_like("gen\\_%") == [], "databases left")
 
 
 @scenario("partial_failure", "socket")

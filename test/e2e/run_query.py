@@ -2,7 +2,9 @@
 """End-to-end test of list resources: `terraform query` (Terraform 1.14+)
 lists examples/local's files through a `list "local_file"` block, and
 `-generate-config-out` turns the results into import blocks and resource
-blocks that plan as imports with no change.
+blocks that plan as imports with no change; `plan -generate-config-out`
+does the same for an import block. The provider writes the configuration
+(GenerateResourceConfig): no defaults, no read-only attributes.
 
     run_query.py --cli PATH --provider PATH [--protocol 6]
 """
@@ -10,6 +12,7 @@ blocks that plan as imports with no change.
 import argparse
 import json
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -38,6 +41,7 @@ def scenario(ws):
     for name, content in (("a.txt", "alpha"), ("b.txt", "beta"), ("c.log", "not listed")):
         with open(ws.file(name), "w") as f:
             f.write(content)
+        os.chmod(ws.file(name), 0o644)  # the default permission, whatever the umask
     ws.install_mirror()
     ws.write_main_tf("")
     write_query(ws)
@@ -85,10 +89,34 @@ def scenario(ws):
     check(text.count('resource "local_file"') == 2, "the generated configuration does not hold two local_file blocks")
     check(text.count("import {") == 2, "the generated configuration does not hold two import blocks")
     check('"alpha"' in text and '"beta"' in text, "the generated resources do not carry the content")
+    # the provider's GenerateResourceConfig wrote it: Terraform's own
+    # generation would write file_permission = "0644", the default
+    check("file_permission" not in text and "content_sha256" not in text,
+          "the generated configuration holds a default or a read-only attribute")
     os.remove(os.path.join(ws.work, "files.tfquery.hcl"))
     _, out = ws.run("plan", "-detailed-exitcode", expect=(0, 2))
     check("2 to import, 0 to add, 0 to change, 0 to destroy" in out,
           "the generated configuration does not plan as two imports without change")
+    ws.run("apply", "-auto-approve")
+    ws.run("plan", "-detailed-exitcode", expect=(0,))
+
+    # an import block alone: `plan -generate-config-out` writes the resource
+    with open(ws.file("d.txt"), "w") as f:
+        f.write("delta")
+    os.chmod(ws.file("d.txt"), 0o600)
+    with open(os.path.join(ws.work, "import.tf"), "w") as f:
+        f.write('import {\n  to = local_file.d\n  id = %s\n}\n' % json.dumps(ws.file("d.txt")))
+    ws.run("plan", "-generate-config-out=imported.tf", "-detailed-exitcode", expect=(0, 2))
+    with open(os.path.join(ws.work, "imported.tf")) as f:
+        text = f.read()
+    print(text)
+    check(re.search(r'^\s*content\s*=\s*"delta"$', text, re.M), "the generated resource does not carry the content")
+    check(re.search(r'^\s*file_permission\s*=\s*"0600"$', text, re.M),
+          "a permission other than the default is not in the generated configuration")
+    check(not re.search(r"^\s*(id|content_md5|content_sha256)\s*=", text, re.M), "a read-only attribute was generated")
+    _, out = ws.run("plan", "-detailed-exitcode", expect=(0, 2))
+    check("1 to import, 0 to add, 0 to change, 0 to destroy" in out,
+          "the generated configuration does not plan as an import without change")
     ws.run("apply", "-auto-approve")
     ws.run("plan", "-detailed-exitcode", expect=(0,))
 

@@ -32,6 +32,8 @@ SEAMS = {
     ("provider/detail/*", "plan/detail/planner.hpp"),
     ("provider/detail/*", "plan/detail/checker.hpp"),
     ("provider/detail/*", "schema/detail/validation.hpp"),
+    # The configuration generated from a state is written as encoded bytes.
+    ("provider/detail/generated_config.hpp", "codec/detail/msgpack_writer.hpp"),
     # tfpp::unique finds duplicates of elements that have no operator< in
     # the order sets use.
     ("schema/detail/validation.hpp", "value/detail/set_elements.hpp"),

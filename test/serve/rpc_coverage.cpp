@@ -203,6 +203,90 @@ TEST_CASE("unsupported and unknown things answer OK with error diagnostics (tfpl
         CHECK(events[0].identity().identity_data().msgpack().find(dir + "/a.txt") != std::string::npos);
         CHECK(events[0].resource_object().msgpack().find("a.txt") != std::string::npos);
     }
+    SECTION("GenerateResourceConfig answers the configuration of a state: no read-only attributes, no defaults") {
+        grpc::ClientContext ctx;
+        set_deadline(ctx);
+        tfplugin6::GenerateResourceConfig_Request req;
+        req.set_type_name("local_file");
+        local::file_model state;
+        state.filename = "/srv/motd";
+        state.content = "hello";
+        state.file_permission = "0644";  // the default
+        state.id = "/srv/motd";
+        state.content_sha256 = "2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824";
+        req.mutable_state()->set_msgpack(tfpp::to_msgpack(state));
+        tfplugin6::GenerateResourceConfig_Response resp;
+        const grpc::Status st = stub->GenerateResourceConfig(&ctx, req, &resp);
+        INFO(describe(st) << "\n" << resp.DebugString());
+        REQUIRE(st.ok());
+        CHECK(resp.diagnostics_size() == 0);
+        local::file_model config;
+        tfpp::diagnostics diags;
+        REQUIRE(tfpp::decode_msgpack(resp.config().msgpack(), config, diags));
+        CHECK(config.filename == "/srv/motd");
+        CHECK(config.content == "hello");
+        CHECK(config.file_permission.is_null());
+        CHECK(config.id.is_null());
+        CHECK(config.content_sha256.is_null());
+    }
+    SECTION("GenerateResourceConfig for an unknown type is an error") {
+        grpc::ClientContext ctx;
+        set_deadline(ctx);
+        tfplugin6::GenerateResourceConfig_Request req;
+        req.set_type_name("local_nonesuch");
+        req.mutable_state()->set_msgpack(std::string("\xc0", 1));
+        tfplugin6::GenerateResourceConfig_Response resp;
+        const grpc::Status st = stub->GenerateResourceConfig(&ctx, req, &resp);
+        INFO(describe(st) << "\n" << resp.DebugString());
+        REQUIRE(st.ok());
+        CHECK(has_error_mentioning(resp, "local_nonesuch"));
+        CHECK_FALSE(resp.has_config());
+    }
+    SECTION("InvokeAction streams each line as progress, then the completed event") {
+        grpc::ClientContext ctx;
+        set_deadline(ctx);
+        tfplugin6::InvokeAction_Request req;
+        req.set_action_type("local_command");
+        local::command_config config;
+        config.command = std::vector<std::string>{"sh", "-c", "echo first; echo second; exit 2"};
+        req.mutable_config()->set_msgpack(tfpp::to_msgpack(config));
+        auto reader = stub->InvokeAction(&ctx, req);
+        std::vector<tfplugin6::InvokeAction_Event> events;
+        tfplugin6::InvokeAction_Event ev;
+        while (reader->Read(&ev)) events.push_back(ev);
+        const grpc::Status st = reader->Finish();
+        INFO(describe(st));
+        REQUIRE(st.ok());
+        REQUIRE(events.size() == 3);
+        CHECK(events[0].progress().message() == "first");
+        CHECK(events[1].progress().message() == "second");
+        REQUIRE(events[2].has_completed());
+        REQUIRE(events[2].completed().diagnostics_size() == 1);
+        CHECK(events[2].completed().diagnostics(0).detail() == "sh exited with status 2");
+    }
+    SECTION("PlanAction and ValidateActionConfig check the action's configuration") {
+        local::command_config config;
+        config.command = std::vector<std::string>{};
+        grpc::ClientContext ctx;
+        set_deadline(ctx);
+        tfplugin6::ValidateActionConfig_Request req;
+        req.set_type_name("local_command");
+        req.mutable_config()->set_msgpack(tfpp::to_msgpack(config));
+        tfplugin6::ValidateActionConfig_Response resp;
+        const grpc::Status st = stub->ValidateActionConfig(&ctx, req, &resp);
+        INFO(describe(st) << "\n" << resp.DebugString());
+        REQUIRE(st.ok());
+        REQUIRE(resp.diagnostics_size() == 1);
+        CHECK(resp.diagnostics(0).severity() == tfplugin6::Diagnostic::ERROR);
+
+        grpc::ClientContext plan_ctx;
+        set_deadline(plan_ctx);
+        tfplugin6::PlanAction_Request plan;
+        plan.set_action_type("local_nonesuch");
+        tfplugin6::PlanAction_Response planned;
+        REQUIRE(stub->PlanAction(&plan_ctx, plan, &planned).ok());
+        CHECK(has_error_mentioning(planned, "local_nonesuch"));
+    }
     SECTION("ListResource for an unknown type streams one event carrying the error") {
         grpc::ClientContext ctx;
         set_deadline(ctx);
@@ -228,13 +312,12 @@ TEST_CASE("unsupported operations answer with error diagnostics (tfplugin5)", "[
     o.provider = protocol5_provider_path();  // examples/local needs protocol 6
     provider_session s(o);
     REQUIRE(s.hs.app == "5");
-    auto stub = tfplugin5::Provider::NewStub(s.channel);
+    auto stub = tfplugin5::Provisioner::NewStub(s.channel);
     grpc::ClientContext ctx;
     set_deadline(ctx);
-    tfplugin5::ValidateActionConfig_Request req;
-    req.set_type_name("local_action");
-    tfplugin5::ValidateActionConfig_Response resp;
-    const grpc::Status st = stub->ValidateActionConfig(&ctx, req, &resp);
+    tfplugin5::ValidateProvisionerConfig_Request req;
+    tfplugin5::ValidateProvisionerConfig_Response resp;
+    const grpc::Status st = stub->ValidateProvisionerConfig(&ctx, req, &resp);
     INFO(describe(st) << "\n" << resp.DebugString());
     REQUIRE(st.ok());
     CHECK(has_error_mentioning(resp, "not supported"));

@@ -87,6 +87,7 @@ TEST_CASE("GetMetadata over the wire lists every resource and data source type",
     CHECK(resp.server_capabilities().plan_destroy());
     CHECK(resp.server_capabilities().get_provider_schema_optional());
     CHECK(resp.server_capabilities().move_resource_state());
+    CHECK(resp.server_capabilities().generate_resource_config());
 }
 
 TEST_CASE("the schema methods are the services' method 1, where tfpp serves them from bytes made once", "[serve]") {

@@ -7,6 +7,10 @@
 //     "data_source_schemas":{...},
 //     "resource_identity_schemas":{...}}}}
 //
+// Terraform 1.14+ prints the same, with list_resource_schemas (after
+// ephemeral_resource_schemas) and action_schemas (last), which OpenTofu does
+// not know.
+//
 // The document is what OpenTofu makes of the schemas tfpp serves, so it follows
 // OpenTofu's own rules: Go's encoding/json (compact, object keys sorted,
 // empty fields left out, <, >, & and U+2028/U+2029 escaped), description_kind
@@ -46,6 +50,9 @@ struct provider_schemas {
     // Resources that declare an identity.
     std::vector<std::pair<std::string_view, const identity_schema*>> resource_identities;
     std::vector<std::pair<std::string_view, const function_schema*>> functions;
+    // Terraform 1.14+ only: OpenTofu has no list resources and no actions.
+    std::vector<std::pair<std::string_view, const block_schema*>> list_resources;  // their `config` block
+    std::vector<std::pair<std::string_view, const block_schema*>> actions;
 };
 
 namespace detail {
@@ -208,6 +215,7 @@ inline schema_json_value provider_json(const provider_schemas& p) {
     if (!p.resources.empty()) j["resource_schemas"] = schema_map(p.resources);
     if (!p.data_sources.empty()) j["data_source_schemas"] = schema_map(p.data_sources);
     if (!p.ephemeral_resources.empty()) j["ephemeral_resource_schemas"] = schema_map(p.ephemeral_resources);
+    if (!p.list_resources.empty()) j["list_resource_schemas"] = schema_map(p.list_resources);
     if (!p.functions.empty())
         j["functions"] = sorted_json_map(p.functions, [](const function_schema* f) { return function_json(*f); });
     std::vector<std::pair<std::string_view, const identity_schema*>> identities;
@@ -216,6 +224,12 @@ inline schema_json_value provider_json(const provider_schemas& p) {
     if (!identities.empty())
         j["resource_identity_schemas"] =
             sorted_json_map(std::move(identities), [](const identity_schema* id) { return identity_json(*id); });
+    if (!p.actions.empty())
+        j["action_schemas"] = sorted_json_map(p.actions, [](const block_schema* b) {
+            schema_json_value a = schema_json_value::object();
+            a["block"] = block_json(*b);
+            return a;
+        });
     return j;
 }
 

@@ -78,6 +78,11 @@ public:
     // identity that changes for an existing object is an error diagnostic.
     using base::identity;
 
+    // The configuration `-generate-config-out` writes for an object
+    // (GenerateResourceConfig): tfpp's from the state, then the resource's
+    // generate_config. Plan it against the state to see it change nothing.
+    using base::generate_config;
+
     // Upgrades stored state (the JSON Terraform kept, at an older schema
     // version) to the current model.
     using base::upgrade;
@@ -101,6 +106,9 @@ public:
     // validated first): every result pushed, with identity, display name and,
     // when options.include_resource, the object.
     using base::list;
+    // Validates, plans and invokes an action as `terraform apply -invoke`
+    // does: each progress message it reported, and the diagnostics.
+    using base::invoke;
     // --- scenario helpers ---------------------------------------------------
     // Each runs a whole Terraform workflow and says what went differently.
     // `expected` (optional) is compared with partial_diff: attributes it

@@ -116,6 +116,27 @@ struct ephemeral {
     [[nodiscard]] bool ok() const noexcept { return !diagnostics.has_errors(); }
 };
 
+// The configuration `-generate-config-out` writes for an object
+// (provider_under_test::generate_config): null where it leaves an attribute out.
+template <class M>
+struct generated_config {
+    std::optional<M> config;
+    tfpp::diagnostics diagnostics;
+
+    [[nodiscard]] bool ok() const noexcept { return config.has_value() && !diagnostics.has_errors(); }
+};
+
+// An action as `terraform apply -invoke` runs it (provider_under_test::invoke):
+// each progress message in order, and the diagnostics of validate, plan and
+// invoke. `invoked`: validation and plan passed, and invoke() ran.
+struct action_outcome {
+    std::vector<std::string> progress;
+    tfpp::diagnostics diagnostics;
+    bool invoked = false;
+
+    [[nodiscard]] bool ok() const noexcept { return invoked && !diagnostics.has_errors(); }
+};
+
 // What a list resource found (provider_under_test::list): each result as
 // `terraform query` receives it, decoded. `object` is set when the list was
 // asked for objects and the handler pushed one.

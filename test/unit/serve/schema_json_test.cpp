@@ -236,4 +236,17 @@ TEST_CASE("schema_json: runtime structures built by hand, in Go's key order and 
         R"("resource_schemas":{"c_one":{"version":0,"block":{"description_kind":"plain"}},)"
         R"("c_two":{"version":0,"block":{"description_kind":"plain"}}},)"
         R"("resource_identity_schemas":{"c_two":{"version":0}}}}})");
+
+    // Terraform 1.14's parts, where its jsonprovider.Provider puts them
+    one.list_resources = {{"c_two", &empty}};
+    one.actions = {{"c_run", &empty}};
+    one.functions = {};
+    CHECK(
+        tfpp::schema_json(one) ==
+        R"({"format_version":"1.0","provider_schemas":{"a/b/c":{"provider":{"version":0,"block":{"description_kind":"plain"}},)"
+        R"("resource_schemas":{"c_one":{"version":0,"block":{"description_kind":"plain"}},)"
+        R"("c_two":{"version":0,"block":{"description_kind":"plain"}}},)"
+        R"("list_resource_schemas":{"c_two":{"version":0,"block":{"description_kind":"plain"}}},)"
+        R"("resource_identity_schemas":{"c_two":{"version":0}},)"
+        R"("action_schemas":{"c_run":{"block":{"description_kind":"plain"}}}}}})");
 }

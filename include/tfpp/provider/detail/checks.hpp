@@ -89,6 +89,10 @@ template <class R, class M = typename R::model>
 concept has_import_state = requires(R& r, std::string_view id, context& ctx) {
     { r.import_state(id, ctx) } -> std::same_as<std::optional<M>>;
 };
+template <class R, class M = typename R::model>
+concept has_generate_config = requires(R& r, const M& state, M& config, context& ctx) {
+    { r.generate_config(state, config, ctx) } -> std::same_as<void>;
+};
 template <class R>
 concept has_import_id_attribute = requires {
     { R::import_id_attribute } -> std::convertible_to<std::string_view>;
@@ -210,6 +214,15 @@ struct list_resource_list<P> {
     using type = typename P::list_resources;
 };
 template <class P>
+struct action_list {
+    using type = type_list<>;
+};
+template <class P>
+requires requires { typename P::actions; }
+struct action_list<P> {
+    using type = typename P::actions;
+};
+template <class P>
 struct function_list {
     using type = type_list<>;
 };
@@ -266,12 +279,15 @@ TFPP_NAMES_MEMBER(validate)
 TFPP_NAMES_MEMBER(modify_plan)
 TFPP_NAMES_MEMBER(plan_destroy)
 TFPP_NAMES_MEMBER(import_state)
+TFPP_NAMES_MEMBER(generate_config)
 TFPP_NAMES_MEMBER(upgrade)
 TFPP_NAMES_MEMBER(move_from)
 TFPP_NAMES_MEMBER(configure)
 TFPP_NAMES_MEMBER(open)
 TFPP_NAMES_MEMBER(renew)
 TFPP_NAMES_MEMBER(close)
+TFPP_NAMES_MEMBER(invoke)
+TFPP_NAMES_MEMBER(plan)
 #undef TFPP_NAMES_MEMBER
 
 // An optional member whose name tfpp knows but whose signature it cannot call.
@@ -282,6 +298,7 @@ enum class hook_problem {
     plan_destroy,
     import_state,
     import_id_attribute,
+    generate_config,
     upgrade,
     move_from
 };
@@ -302,6 +319,7 @@ consteval hook_problem check_resource_hooks() {
     else if constexpr (names_import_state<R> && !has_import_state<R, M>) return hook_problem::import_state;
     else if constexpr (requires { R::import_id_attribute; } && !has_import_id_attribute<R>)
         return hook_problem::import_id_attribute;
+    else if constexpr (names_generate_config<R> && !has_generate_config<R, M>) return hook_problem::generate_config;
     else if constexpr (names_upgrade<R> && !has_raw_upgrade<R, M> && !has_prior_models<R>) return hook_problem::upgrade;
     else if constexpr (names_move_from<R> && !has_raw_move<R, M> &&
                        !has_any_typed_move<R, typename resource_list<P>::type>::value)
@@ -397,6 +415,9 @@ struct resource_check {
     static_assert(hook != hook_problem::import_id_attribute,
                   "tfpp: a resource's import_id_attribute must be a string: "
                   "`static constexpr std::string_view import_id_attribute = \"name\";`.");
+    static_assert(hook != hook_problem::generate_config,
+                  "tfpp: a resource's generate_config has a signature tfpp cannot call; declare "
+                  "`void generate_config(const model& state, model& config, tfpp::context& ctx);`.");
     static_assert(hook != hook_problem::upgrade,
                   "tfpp: a resource's upgrade has a signature tfpp cannot call; declare "
                   "`std::optional<model> upgrade(const tfpp::raw_state& old, tfpp::context& ctx);`, or list the "
@@ -673,6 +694,61 @@ struct list_check {
     }();
 };
 
+// --- actions: invoke, with optional validate and plan
+
+template <class A, class C = typename A::config>
+concept has_invoke = requires(A& a, const C& c, action_progress& progress, context& ctx) {
+    { a.invoke(c, progress, ctx) } -> std::same_as<void>;
+};
+template <class A, class C = typename A::config>
+concept has_action_plan = requires(A& a, const C& c, context& ctx) {
+    { a.plan(c, ctx) } -> std::same_as<void>;
+};
+
+enum class action_problem { none, no_type_name, no_config, no_invoke, validate_signature, plan_signature };
+
+template <class A>
+consteval action_problem check_action() {
+    if constexpr (!has_type_name<A>) return action_problem::no_type_name;
+    else if constexpr (!requires { typename A::config; }) return action_problem::no_config;
+    else if constexpr (!has_invoke<A>) return action_problem::no_invoke;
+    else if constexpr (names_validate<A> && !has_validate<A, typename A::config>)
+        return action_problem::validate_signature;
+    else if constexpr (names_plan<A> && !has_action_plan<A>) return action_problem::plan_signature;
+    else return action_problem::none;
+}
+
+template <class A, class P>
+struct action_check {
+    static constexpr action_problem problem = check_action<A>();
+    static_assert(problem != action_problem::no_type_name,
+                  "tfpp: an action needs `static constexpr std::string_view type_name = \"<provider>_<name>\";`.");
+    static_assert(problem != action_problem::no_config,
+                  "tfpp: an action needs `using config = <struct>;`, the schema of the action block's "
+                  "`config { ... }` (an empty struct when it takes none).");
+    static_assert(problem != action_problem::no_invoke,
+                  "tfpp: an action needs `void invoke(const config& c, tfpp::action_progress& progress, "
+                  "tfpp::context& ctx);`.");
+    static_assert(problem != action_problem::validate_signature,
+                  "tfpp: an action's validate has a signature tfpp cannot call; declare "
+                  "`void validate(const config& c, tfpp::context& ctx);`.");
+    static_assert(problem != action_problem::plan_signature,
+                  "tfpp: an action's plan has a signature tfpp cannot call; declare "
+                  "`void plan(const config& c, tfpp::context& ctx);`.");
+    static constexpr bool named_well = [] {
+        if constexpr (problem == action_problem::none) return has_prefix(A::type_name, P::type_name);
+        else return true;
+    }();
+    static_assert(named_well,
+                  "tfpp: an action's type_name must start with the provider's type_name and an underscore, "
+                  "e.g. \"local_command\" in provider \"local\".");
+    static constexpr bool ok = [] {
+        if constexpr (problem == action_problem::none)
+            return named_well && model_check<typename A::config, model_context::data_source>::ok;
+        else return false;
+    }();
+};
+
 template <class P, class List>
 struct all_resources_ok;
 // Arrays, not folds: a provider may list a thousand types (clang limits a
@@ -705,6 +781,13 @@ struct all_lists_ok;
 template <class P, class... L>
 struct all_lists_ok<P, type_list<L...>> {
     static constexpr bool value = all_of({true, list_check<L, P>::ok...});
+};
+
+template <class P, class List>
+struct all_actions_ok;
+template <class P, class... A>
+struct all_actions_ok<P, type_list<A...>> {
+    static constexpr bool value = all_of({true, action_check<A, P>::ok...});
 };
 
 template <class List>
@@ -745,6 +828,7 @@ struct provider_check {
                    all_data_sources_ok<P, typename data_source_list<P>::type>::value &&
                    all_ephemerals_ok<P, typename ephemeral_list<P>::type>::value &&
                    all_lists_ok<P, typename list_resource_list<P>::type>::value &&
+                   all_actions_ok<P, typename action_list<P>::type>::value &&
                    all_functions_ok<typename function_list<P>::type>::value;
         else return false;
     }();

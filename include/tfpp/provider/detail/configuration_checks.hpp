@@ -1,6 +1,7 @@
 // Checks on what a configuration sets, made on its encoded value and the
-// runtime schema before any model is decoded: deprecation warnings, and
-// write-only attributes refused for a client that cannot take them.
+// runtime schema before any model is decoded: deprecation warnings,
+// write-only attributes refused for a client that cannot take them, and
+// read-only ones in a configuration the provider generated.
 #pragma once
 
 #include <tfpp/codec/detail/msgpack_view.hpp>
@@ -16,6 +17,7 @@ namespace tfpp::detail {
 
 struct configuration_checks {
     bool write_only_allowed = true;
+    bool read_only_refused = false;  // a configuration the provider made: Terraform's check has not run on it
 };
 
 // Calls f(element, path) for each element of a nested collection. Set
@@ -47,6 +49,12 @@ inline void check_attributes(const std::vector<attribute_schema>& attributes, co
         const std::string_view v = o.get(a.name);
         if (is_null_value(v) || is_unknown_value(v)) continue;
         const attribute_path path = at.then_attribute(a.name);
+        if (checks.read_only_refused && a.is_computed() && !a.is_optional())
+            ctx.error("Generated configuration sets a read-only attribute",
+                      "\"" + std::string(a.name) +
+                          "\" is computed by the provider; a configuration cannot set it. Leave it null in "
+                          "generate_config.",
+                      path);
         if (a.deprecated)
             ctx.warning("Attribute Deprecated", deprecation_detail(a.deprecation_message, "attribute", a.name), path);
         if (a.write_only && !checks.write_only_allowed)

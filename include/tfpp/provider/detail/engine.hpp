@@ -5,6 +5,7 @@
 #pragma once
 
 #include <tfpp/provider/compiled_resource.hpp>
+#include <tfpp/provider/detail/action_handler.hpp>
 #include <tfpp/provider/detail/configuration_checks.hpp>
 #include <tfpp/provider/detail/data_source_handler.hpp>
 #include <tfpp/provider/detail/ephemeral_handler.hpp>
@@ -60,11 +61,15 @@ public:
     [[nodiscard]] const std::map<std::string_view, std::unique_ptr<list_handler>>& list_resources() const {
         return lists_;
     }
+    [[nodiscard]] const std::map<std::string_view, std::unique_ptr<action_handler>>& actions() const {
+        return actions_;
+    }
     [[nodiscard]] resource_handler* resource(std::string_view name) const { return find(resources_, name); }
     [[nodiscard]] data_source_handler* data_source(std::string_view name) const { return find(data_sources_, name); }
     [[nodiscard]] ephemeral_handler* ephemeral_resource(std::string_view name) const { return find(ephemerals_, name); }
     [[nodiscard]] function_handler* function(std::string_view name) const { return find(functions_, name); }
     [[nodiscard]] list_handler* list_resource(std::string_view name) const { return find(lists_, name); }
+    [[nodiscard]] action_handler* action(std::string_view name) const { return find(actions_, name); }
 
     // Set when configure() deferred: every later read, plan, import and
     // open is deferred for the same reason, without calling its handler.
@@ -107,6 +112,7 @@ protected:
     std::map<std::string_view, std::unique_ptr<function_handler>> functions_;
     std::map<std::string_view, std::unique_ptr<ephemeral_handler>> ephemerals_;
     std::map<std::string_view, std::unique_ptr<list_handler>> lists_;
+    std::map<std::string_view, std::unique_ptr<action_handler>> actions_;
     std::map<std::string_view, std::unique_ptr<resource_handler>> resources_;
     std::map<std::string_view, std::unique_ptr<data_source_handler>> data_sources_;
     std::shared_mutex mutex_;
@@ -128,12 +134,14 @@ public:
         add_functions(typename function_list<P>::type{});
         add_typed<ephemeral_handler, ephemeral_adapter>(ephemerals_, typename ephemeral_list<P>::type{});
         add_typed<list_handler, list_adapter>(lists_, typename list_resource_list<P>::type{});
+        add_typed<action_handler, action_adapter>(actions_, typename action_list<P>::type{});
     }
     // The handlers hold a reference to the provider: they go first.
     ~engine() override {
         functions_.clear();
         ephemerals_.clear();
         lists_.clear();
+        actions_.clear();
         resources_.clear();
         data_sources_.clear();
     }
@@ -205,7 +213,7 @@ private:
         if constexpr (is_compiled_separately<R>) return &compiled_resource<P, R>::make;
         else return &make_resource_handler<R>;
     }
-    // Data sources, ephemeral resources and list resources: one adapter each, by type name.
+    // Data sources, ephemeral resources, list resources and actions: one adapter each, by type name.
     template <class Handler, template <class, class> class Adapter, class... T>
     void add_typed(std::map<std::string_view, std::unique_ptr<Handler>>& to, type_list<T...>) {
         if constexpr (sizeof...(T) > 0) {

@@ -164,6 +164,18 @@ protected:
         return finished(*m, ctx, op("import_state"));
     }
 
+    // The resource's edit of tfpp's configuration for a state.
+    template <class Self>
+    std::optional<std::string> generate_config_impl(std::string_view state_bytes, std::string_view config_bytes,
+                                                    context& ctx, Self* self,
+                                                    void (*call)(Self*, const M&, M&, context&)) {
+        M state, config;
+        if (!decode_model(state_bytes, state, ctx) || !decode_model(config_bytes, config, ctx)) return std::nullopt;
+        guarded(ctx, op("generate_config"), this->schema(), [&] { call(self, state, config, ctx); });
+        if (ctx.has_errors()) return std::nullopt;
+        return to_msgpack(config);
+    }
+
     // The ID in the string attribute `name` (import_id_attribute).
     std::optional<std::string> import_into_attribute(std::string_view name, std::string_view id, context& ctx) {
         M m;

@@ -83,6 +83,16 @@ protected:
             return this->import_into_attribute(R::import_id_attribute, id, ctx);
         else return std::nullopt;
     }
+    std::optional<std::string> generate_config_model([[maybe_unused]] std::string_view state,
+                                                     [[maybe_unused]] std::string_view config,
+                                                     [[maybe_unused]] context& ctx) override {
+        if constexpr (has_generate_config<R>)
+            return this->generate_config_impl(
+                state, config, ctx, this, +[](resource_adapter* self, const model& s, model& c, context& cx) {
+                    self->impl_.generate_config(s, c, cx);
+                });
+        else return std::nullopt;
+    }
     std::optional<std::string> identity_of_state([[maybe_unused]] std::string_view state,
                                                  [[maybe_unused]] context& ctx) override {
         if constexpr (has_identity<R>) {

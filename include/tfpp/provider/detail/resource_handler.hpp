@@ -12,6 +12,7 @@
 #include <tfpp/provider/change.hpp>
 #include <tfpp/provider/detail/configuration_checks.hpp>
 #include <tfpp/provider/detail/deadline.hpp>
+#include <tfpp/provider/detail/generated_config.hpp>
 #include <tfpp/provider/detail/handler_support.hpp>
 #include <tfpp/schema/schema.hpp>
 
@@ -33,6 +34,7 @@ struct resource_features {
     bool import_state = false;
     std::string_view import_id_attribute{};  // empty: none
     bool raw_upgrade = false;
+    bool generate_config = false;
     timeout_defaults timeouts{};  // default_timeouts
 };
 
@@ -45,6 +47,7 @@ constexpr resource_features features_of() {
     f.import_state = has_import_state<R>;
     if constexpr (has_import_id_attribute<R>) f.import_id_attribute = R::import_id_attribute;
     f.raw_upgrade = has_raw_upgrade<R>;
+    f.generate_config = has_generate_config<R>;
     f.timeouts = default_timeouts_of<R>();
     return f;
 }
@@ -237,6 +240,24 @@ public:
         return state;
     }
 
+    // The configuration to write for an object that exists: its state's
+    // configurable attributes (without defaults), then the resource's
+    // generate_config, if any; nullopt with errors.
+    std::optional<std::string> generate_config(std::string_view state, context& ctx) {
+        if (is_null_value(state)) {
+            ctx.error("Cannot generate configuration",
+                      "there is no object of " + std::string(type_name_) + " to generate a configuration for.");
+            return std::nullopt;
+        }
+        std::string config = default_generated_config(schema(), state);
+        if (!features_.generate_config) return config;
+        std::optional<std::string> edited = generate_config_model(state, config, ctx);
+        if (!edited || ctx.has_errors()) return std::nullopt;
+        check_configuration(schema(), *edited, {}, {.read_only_refused = true}, ctx);
+        if (ctx.has_errors()) return std::nullopt;
+        return edited;
+    }
+
     // This resource's state from another type's. source_current is that
     // state already upgraded to its type's current schema, when the type is
     // this provider's own (empty otherwise).
@@ -347,6 +368,9 @@ protected:
     virtual std::optional<std::string> upgrade_model(std::int64_t version, const stored_value& s, context& ctx) = 0;
     virtual std::optional<std::string> upgrade_raw_model(const raw_state& old, context& ctx) = 0;
     virtual std::optional<std::string> import_model(std::string_view id, context& ctx) = 0;
+    // The resource's generate_config on tfpp's configuration for a state.
+    virtual std::optional<std::string> generate_config_model(std::string_view state, std::string_view config,
+                                                             context& ctx) = 0;
     // Identity: of a state, a stored one re-encoded as tfpp encodes it, the
     // state for an import by identity, an upgrade to the current version.
     virtual std::optional<std::string> identity_of_state(std::string_view state, context& ctx) = 0;

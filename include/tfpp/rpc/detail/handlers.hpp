@@ -76,17 +76,25 @@ void put_identity(std::optional<std::string> id, Field&& field) {
     if (id) field()->mutable_identity_data()->set_msgpack(std::move(*id));
 }
 
+// What every tfpp provider offers, in GetMetadata and GetProviderSchema.
+template <class Capabilities>
+void set_capabilities(Capabilities& c) {
+    c.set_plan_destroy(true);
+    c.set_get_provider_schema_optional(true);
+    c.set_move_resource_state(true);
+    c.set_generate_resource_config(true);
+}
+
 template <class Response>
 void get_metadata(provider_engine& e, Response& resp) {
-    resp.mutable_server_capabilities()->set_plan_destroy(true);
-    resp.mutable_server_capabilities()->set_get_provider_schema_optional(true);
-    resp.mutable_server_capabilities()->set_move_resource_state(true);
+    set_capabilities(*resp.mutable_server_capabilities());
     for (const auto& [name, r] : e.resources()) resp.add_resources()->set_type_name(std::string(name));
     for (const auto& [name, d] : e.data_sources()) resp.add_data_sources()->set_type_name(std::string(name));
     for (const auto& [name, f] : e.functions()) resp.add_functions()->set_name(std::string(name));
     for (const auto& [name, x] : e.ephemeral_resources())
         resp.add_ephemeral_resources()->set_type_name(std::string(name));
     for (const auto& [name, l] : e.list_resources()) resp.add_list_resources()->set_type_name(std::string(name));
+    for (const auto& [name, a] : e.actions()) resp.add_actions()->set_type_name(std::string(name));
 }
 
 template <class Response>
@@ -101,11 +109,11 @@ void get_provider_schema(provider_engine& e, Response& resp) {
         schema_to_proto(x->schema(), (*resp.mutable_ephemeral_resource_schemas())[std::string(name)]);
     for (const auto& [name, l] : e.list_resources())
         schema_to_proto(l->schema(), (*resp.mutable_list_resource_schemas())[std::string(name)]);
+    for (const auto& [name, a] : e.actions())
+        schema_to_proto(a->schema(), *(*resp.mutable_action_schemas())[std::string(name)].mutable_schema());
     for (const auto& [name, f] : e.functions())
         function_to_proto(f->schema(), (*resp.mutable_functions())[std::string(name)]);
-    resp.mutable_server_capabilities()->set_plan_destroy(true);
-    resp.mutable_server_capabilities()->set_get_provider_schema_optional(true);
-    resp.mutable_server_capabilities()->set_move_resource_state(true);
+    set_capabilities(*resp.mutable_server_capabilities());
 }
 
 // GetProviderSchema's answer, built and serialized once: every later call
@@ -297,6 +305,68 @@ void list_resource(provider_engine& e, const Request& req, Writer& writer) {
     if (ctx.diagnostics().empty()) return;
     Event last;
     diagnostics_to_proto(ctx.diagnostics(), last.mutable_diagnostic(), l ? &l->schema() : nullptr);
+    writer.Write(last);
+}
+
+template <class Request, class Response>
+void validate_action_config(provider_engine& e, const Request& req, Response& resp) {
+    auto lock = e.shared();
+    context ctx = e.make_context();
+    action_handler* a = e.action(req.type_name());
+    if (a) {
+        request_values values(a->schema(), ctx);
+        std::string_view config = values(req.config(), "configuration");
+        if (!ctx.has_errors()) a->validate(config, ctx);
+    } else {
+        ctx.error("Unknown action type", unknown_type_detail("action type", req.type_name()));
+    }
+    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), a ? &a->schema() : nullptr);
+}
+
+// PlanAction: the action's plan hook, before the apply that invokes it.
+template <class Request, class Response>
+void plan_action(provider_engine& e, const Request& req, Response& resp) {
+    auto lock = e.shared();
+    context ctx = e.make_context(deferral_allowed(req));
+    action_handler* a = e.action(req.action_type());
+    if (a) {
+        request_values values(a->schema(), ctx);
+        std::string_view config = values(req.config(), "configuration");
+        if (!ctx.has_errors() && !deferred_by_provider(e, ctx)) a->plan(config, ctx);
+    } else {
+        ctx.error("Unknown action type", unknown_type_detail("action type", req.action_type()));
+    }
+    deferred_to_proto(ctx, resp);
+    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), a ? &a->schema() : nullptr);
+}
+
+// InvokeAction: each progress message is written to the stream as the
+// handler reports it; the completed event, with the diagnostics, ends it.
+template <class Event, class Request, class Writer>
+void invoke_action(provider_engine& e, const Request& req, Writer& writer) {
+    struct event_sink final : action_sink {
+        Writer& writer;
+        explicit event_sink(Writer& w) : writer(w) {}
+        bool send(std::string message) override {
+            Event ev;
+            ev.mutable_progress()->set_message(to_valid_utf8(std::move(message)));
+            return writer.Write(ev);
+        }
+    };
+    auto lock = e.shared();
+    context ctx = e.make_context();
+    action_handler* a = e.action(req.action_type());
+    if (a) {
+        request_values values(a->schema(), ctx);
+        std::string_view config = values(req.config(), "configuration");
+        event_sink sink(writer);
+        if (!ctx.has_errors()) a->invoke(config, sink, ctx);
+    } else {
+        ctx.error("Unknown action type", unknown_type_detail("action type", req.action_type()));
+    }
+    Event last;
+    diagnostics_to_proto(ctx.diagnostics(), last.mutable_completed()->mutable_diagnostics(),
+                         a ? &a->schema() : nullptr);
     writer.Write(last);
 }
 
@@ -573,6 +643,24 @@ void move_resource_state(provider_engine& e, const Request& req, Response& resp)
         ctx.error("Unknown resource type", unknown_type_detail("resource type", req.target_type_name()));
     }
     diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), target ? &target->schema() : nullptr);
+}
+
+// `-generate-config-out`: the configuration to write for an imported or
+// listed object.
+template <class Request, class Response>
+void generate_resource_config(provider_engine& e, const Request& req, Response& resp) {
+    auto lock = e.shared();
+    context ctx = e.make_context();
+    auto* r = e.resource(req.type_name());
+    if (r) {
+        request_values values(r->schema(), ctx);
+        std::string_view state = values(req.state(), "state");
+        if (!ctx.has_errors())
+            if (auto config = r->generate_config(state, ctx)) resp.mutable_config()->set_msgpack(std::move(*config));
+    } else {
+        ctx.error("Unknown resource type", unknown_type_detail("resource type", req.type_name()));
+    }
+    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), r ? &r->schema() : nullptr);
 }
 
 template <class Response>

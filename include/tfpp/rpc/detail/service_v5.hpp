@@ -90,9 +90,7 @@ public:
     }
     grpc::Status GenerateResourceConfig(grpc::ServerContext*, const tfplugin5::GenerateResourceConfig_Request* req,
                                         tfplugin5::GenerateResourceConfig_Response* resp) override {
-        return rpc_call("GenerateResourceConfig", req, [&] {
-            answer_not_supported(*resp, "GenerateResourceConfig", "generating configuration for " + req->type_name());
-        });
+        return rpc_call("GenerateResourceConfig", req, [&] { generate_resource_config(e_, *req, *resp); });
     }
     grpc::Status ValidateEphemeralResourceConfig(grpc::ServerContext*,
                                                  const tfplugin5::ValidateEphemeralResourceConfig_Request* req,
@@ -127,13 +125,11 @@ public:
     }
     grpc::Status PlanAction(grpc::ServerContext*, const tfplugin5::PlanAction_Request* req,
                             tfplugin5::PlanAction_Response* resp) override {
-        return rpc_call("PlanAction", req,
-                        [&] { answer_not_supported(*resp, "PlanAction", "action " + req->action_type()); });
+        return rpc_call("PlanAction", req, [&] { plan_action(e_, *req, *resp); });
     }
     grpc::Status ValidateActionConfig(grpc::ServerContext*, const tfplugin5::ValidateActionConfig_Request* req,
                                       tfplugin5::ValidateActionConfig_Response* resp) override {
-        return rpc_call("ValidateActionConfig", req,
-                        [&] { answer_not_supported(*resp, "ValidateActionConfig", "action " + req->type_name()); });
+        return rpc_call("ValidateActionConfig", req, [&] { validate_action_config(e_, *req, *resp); });
     }
     grpc::Status ListResource(grpc::ServerContext*, const tfplugin5::ListResource_Request* req,
                               grpc::ServerWriter<tfplugin5::ListResource_Event>* writer) override {
@@ -141,12 +137,7 @@ public:
     }
     grpc::Status InvokeAction(grpc::ServerContext*, const tfplugin5::InvokeAction_Request* req,
                               grpc::ServerWriter<tfplugin5::InvokeAction_Event>* writer) override {
-        return rpc_call("InvokeAction", req, [&] {
-            tfplugin5::InvokeAction_Event event;
-            diagnostics_to_proto(not_supported("InvokeAction", "action " + req->action_type()),
-                                 event.mutable_completed()->mutable_diagnostics());
-            writer->Write(event);
-        });
+        return rpc_call("InvokeAction", req, [&] { invoke_action<tfplugin5::InvokeAction_Event>(e_, *req, *writer); });
     }
 
     // The serialized GetProviderSchema response (for tests and tools).

@@ -48,6 +48,8 @@ inline provider_schemas schemas_of(const provider_engine& e, std::string_view ad
     for (const auto& [name, d] : e.data_sources()) out.data_sources.emplace_back(name, &d->schema());
     for (const auto& [name, x] : e.ephemeral_resources()) out.ephemeral_resources.emplace_back(name, &x->schema());
     for (const auto& [name, f] : e.functions()) out.functions.emplace_back(name, &f->schema());
+    for (const auto& [name, l] : e.list_resources()) out.list_resources.emplace_back(name, &l->schema());
+    for (const auto& [name, a] : e.actions()) out.actions.emplace_back(name, &a->schema());
     return out;
 }
 
@@ -63,6 +65,14 @@ void gather_ephemerals(type_list<E...>, provider_schemas& out) {
 template <class... F>
 void gather_functions(type_list<F...>, provider_schemas& out) {
     (out.functions.emplace_back(F::name, &function_schema_of<F>()), ...);
+}
+template <class... L>
+void gather_lists(type_list<L...>, provider_schemas& out) {
+    (out.list_resources.emplace_back(L::resource::type_name, &list_config_schema<L>()), ...);
+}
+template <class... A>
+void gather_actions(type_list<A...>, provider_schemas& out) {
+    (out.actions.emplace_back(A::type_name, &action_config_schema<A>()), ...);
 }
 template <class... D>
 void gather_data_sources(type_list<D...>, provider_schemas& out) {
@@ -81,6 +91,8 @@ provider_schemas schemas_of(std::string_view address = {}) {
         detail::gather_data_sources(typename detail::data_source_list<P>::type{}, out);
         detail::gather_ephemerals(typename detail::ephemeral_list<P>::type{}, out);
         detail::gather_functions(typename detail::function_list<P>::type{}, out);
+        detail::gather_lists(typename detail::list_resource_list<P>::type{}, out);
+        detail::gather_actions(typename detail::action_list<P>::type{}, out);
         std::erase_if(out.resource_identities, [](const auto& e) { return e.second == nullptr; });
     }
     return out;

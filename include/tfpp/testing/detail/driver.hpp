@@ -266,6 +266,16 @@ public:
     }
 
     template <class R>
+    generated_config<typename R::model> generate_config(const typename R::model& state) {
+        generated_config<typename R::model> out;
+        tfpp::context ctx = engine_.make_context();
+        const std::optional<std::string> config = handler<R>().generate_config(to_msgpack(state), ctx);
+        out.diagnostics = ctx.diagnostics();
+        if (config) out.config = decode<typename R::model>(*config, out.diagnostics);
+        return out;
+    }
+
+    template <class R>
     std::optional<typename R::identity> identity(const result<typename R::model>& r) {
         if (r.identity.empty()) return std::nullopt;
         typename R::identity id;
@@ -341,6 +351,36 @@ public:
         tfpp::context ctx = engine_.make_context();
         h.list(bytes, options.include_resource, options.limit, sink, ctx);
         out.diagnostics.append(ctx.diagnostics());
+        return out;
+    }
+
+    // Validates, plans and invokes an action as Terraform does, keeping each
+    // progress message it reports.
+    template <class A>
+    action_outcome invoke(const typename A::config& config) {
+        static_assert(detail::listed<A, typename tfpp::detail::action_list<P>::type>,
+                      "tfpp: provider_under_test<P>::invoke<A> takes one of P's actions; list A in P::actions");
+        struct collect final : tfpp::detail::action_sink {
+            std::vector<std::string>& progress;
+            explicit collect(std::vector<std::string>& p) : progress(p) {}
+            bool send(std::string message) override {
+                progress.push_back(std::move(message));
+                return true;
+            }
+        };
+        action_outcome out;
+        tfpp::detail::action_handler& h = *engine_.action(A::type_name);
+        const std::string bytes = to_msgpack(config);
+        tfpp::context ctx = engine_.make_context();
+        h.validate(bytes, ctx);
+        if (!ctx.has_errors()) h.plan(bytes, ctx);
+        out.diagnostics = ctx.diagnostics();
+        if (out.diagnostics.has_errors()) return out;
+        collect sink(out.progress);
+        tfpp::context invoke_ctx = engine_.make_context();
+        h.invoke(bytes, sink, invoke_ctx);
+        out.diagnostics.append(invoke_ctx.diagnostics());
+        out.invoked = true;
         return out;
     }
 

@@ -1,0 +1,20 @@
+// expect: tfpp: an action needs `using config = <struct>;`
+// names: action_check<notify
+#include <tfpp/tfpp.hpp>
+
+#include <string>
+#include <string_view>
+
+struct notify_config {
+    tfpp::required<std::string> message;
+};
+struct notify {
+    static constexpr std::string_view type_name = "demo_notify";
+    void invoke(const notify_config& c, tfpp::action_progress& progress, tfpp::context& ctx);
+};
+struct provider {
+    static constexpr std::string_view type_name = "demo";
+    using resources = tfpp::type_list<>;
+    using actions = tfpp::type_list<notify>;
+};
+[[maybe_unused]] constexpr bool checked = tfpp::valid_provider<provider>;
