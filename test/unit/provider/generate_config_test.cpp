@@ -133,6 +133,7 @@ TEST_CASE("a resource's generate_config edits tfpp's configuration", "[generate_
     server_model state = existing();
     auto generated = p.generate_config<owned_server>(state);
     REQUIRE(generated.ok());
+    CHECK(generated.diagnostics.empty());      // a deprecated attribute kept is Terraform's to warn of
     CHECK(generated.config->owner.is_null());  // the hook's edit
     CHECK(generated.config->size.is_null());   // tfpp's, before it
     CHECK(generated.config->name == "web");

@@ -17,7 +17,9 @@ namespace tfpp::detail {
 
 struct configuration_checks {
     bool write_only_allowed = true;
-    bool read_only_refused = false;  // a configuration the provider made: Terraform's check has not run on it
+    // A configuration the provider generated: read-only values are errors
+    // (Terraform has not checked it), deprecations are Terraform's to warn of.
+    bool generated = false;
 };
 
 // Calls f(element, path) for each element of a nested collection. Set
@@ -49,13 +51,13 @@ inline void check_attributes(const std::vector<attribute_schema>& attributes, co
         const std::string_view v = o.get(a.name);
         if (is_null_value(v) || is_unknown_value(v)) continue;
         const attribute_path path = at.then_attribute(a.name);
-        if (checks.read_only_refused && a.is_computed() && !a.is_optional())
+        if (checks.generated && a.is_computed() && !a.is_optional())
             ctx.error("Generated configuration sets a read-only attribute",
                       "\"" + std::string(a.name) +
                           "\" is computed by the provider; a configuration cannot set it. Leave it null in "
                           "generate_config.",
                       path);
-        if (a.deprecated)
+        if (a.deprecated && !checks.generated)
             ctx.warning("Attribute Deprecated", deprecation_detail(a.deprecation_message, "attribute", a.name), path);
         if (a.write_only && !checks.write_only_allowed)
             ctx.error("Write-only attribute not supported",
@@ -98,7 +100,7 @@ inline void check_configuration(const block_schema& block, std::string_view obje
             check_configuration(b.block, e, p, checks, ctx);
         });
         if (b.mode == nesting::group) present = sets_anything(v);  // a group block is never null
-        if (present && b.block.deprecated)
+        if (present && b.block.deprecated && !checks.generated)
             ctx.warning("Block Deprecated", deprecation_detail(b.block.deprecation_message, "block", b.name), path);
     }
 }

@@ -253,7 +253,7 @@ public:
         if (!features_.generate_config) return config;
         std::optional<std::string> edited = generate_config_model(state, config, ctx);
         if (!edited || ctx.has_errors()) return std::nullopt;
-        check_configuration(schema(), *edited, {}, {.read_only_refused = true}, ctx);
+        check_configuration(schema(), *edited, {}, {.generated = true}, ctx);
         if (ctx.has_errors()) return std::nullopt;
         return edited;
     }
