@@ -18,7 +18,7 @@ MEMBERS = {
                  "identity_version", "compiled_separately", "destroy", "update", "create"],
     "data_source": ["type_name", "validate"],
     "provider": ["type_name", "configure", "resources", "data_sources", "functions", "provider_meta",
-                 "ephemeral_resources", "list_resources", "actions"],
+                 "ephemeral_resources", "list_resources", "actions", "state_stores"],
 }
 
 

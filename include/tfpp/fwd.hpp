@@ -68,5 +68,9 @@ template <class R>
 class list_results;
 // Where an action's invoke() reports progress (tfpp/provider/action.hpp).
 class action_progress;
+// Where a state store's read() puts a state and write() takes it from
+// (tfpp/provider/state_store.hpp).
+class state_sink;
+class state_source;
 
 }  // namespace tfpp

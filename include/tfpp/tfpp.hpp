@@ -19,6 +19,7 @@
 #include <tfpp/provider/function.hpp>
 #include <tfpp/provider/provider.hpp>
 #include <tfpp/provider/retry.hpp>
+#include <tfpp/provider/state_store.hpp>
 #include <tfpp/schema/attribute.hpp>
 #include <tfpp/schema/options.hpp>
 #include <tfpp/schema/schema.hpp>

@@ -91,12 +91,30 @@ struct provider_config {
 struct provider_meta_model {
     tfpp::optional<std::string> module_name;
 };
+struct bucket_config {
+    tfpp::required<std::string> bucket;
+    tfpp::optional<std::string, tfpp::sensitive> access_key;
+};
+struct bucket_store {
+    static constexpr std::string_view type_name = "demo_bucket";
+    static constexpr std::size_t max_chunk_size = 1 << 20;
+    using config = bucket_config;
+    void configure(const bucket_config& c, tfpp::context& ctx);
+    void validate(const bucket_config& c, tfpp::context& ctx);
+    void read(const std::string& state_id, tfpp::state_sink& out, tfpp::context& ctx);
+    void write(const std::string& state_id, tfpp::state_source& in, tfpp::context& ctx);
+    std::string lock(const std::string& state_id, const std::string& operation, tfpp::context& ctx);
+    void unlock(const std::string& state_id, const std::string& lock_id, tfpp::context& ctx);
+    std::vector<std::string> states(tfpp::context& ctx);
+    void delete_state(const std::string& state_id, tfpp::context& ctx);
+};
 struct provider {
     static constexpr std::string_view type_name = "demo";
     static constexpr tfpp::doc doc{.markdown = "The **demo** provider."};
     using config = provider_config;
     using provider_meta = provider_meta_model;
     using resources = tfpp::type_list<server>;
+    using state_stores = tfpp::type_list<bucket_store>;
 };
 static_assert(tfpp::valid_provider<provider>);
 // Deriving the schemas must compile too.

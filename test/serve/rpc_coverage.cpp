@@ -287,6 +287,109 @@ TEST_CASE("unsupported and unknown things answer OK with error diagnostics (tfpl
         REQUIRE(stub->PlanAction(&plan_ctx, plan, &planned).ok());
         CHECK(has_error_mentioning(planned, "local_nonesuch"));
     }
+    SECTION("a state store over gRPC: chunks both ways, a lock, workspaces") {
+        char dir_template[] = "/tmp/tfpp-states-XXXXXX";
+        REQUIRE(::mkdtemp(dir_template) != nullptr);
+        const std::string dir = dir_template;
+        const auto call = [&](auto method, const auto& req, auto& resp) {
+            grpc::ClientContext ctx;
+            set_deadline(ctx);
+            return (stub.get()->*method)(&ctx, req, &resp);
+        };
+        tfplugin6::ConfigureStateStore_Request configure;
+        configure.set_type_name("local_state_directory");
+        local::state_directory_config config;
+        config.path = dir + "/states";
+        configure.mutable_config()->set_msgpack(tfpp::to_msgpack(config));
+        configure.mutable_capabilities()->set_chunk_size(8 << 20);
+        tfplugin6::ConfigureStateStore_Response configured;
+        REQUIRE(call(&tfplugin6::Provider::Stub::ConfigureStateStore, configure, configured).ok());
+        INFO(configured.DebugString());
+        REQUIRE(configured.diagnostics_size() == 0);
+        const std::int64_t chunk = configured.capabilities().chunk_size();
+        CHECK(chunk == 64 * 1024);
+
+        std::string state;
+        while (state.size() < 150000) state += "{\"serial\": " + std::to_string(state.size()) + "}\n";
+        {
+            grpc::ClientContext ctx;
+            set_deadline(ctx);
+            tfplugin6::WriteStateBytes_Response written;
+            auto writer = stub->WriteStateBytes(&ctx, &written);
+            for (std::size_t at = 0; at < state.size(); at += static_cast<std::size_t>(chunk)) {
+                tfplugin6::WriteStateBytes_RequestChunk c;
+                if (at == 0) {
+                    c.mutable_meta()->set_type_name("local_state_directory");
+                    c.mutable_meta()->set_state_id("default");
+                }
+                c.set_bytes(state.substr(at, static_cast<std::size_t>(chunk)));
+                c.set_total_length(static_cast<std::int64_t>(state.size()));
+                c.mutable_range()->set_start(static_cast<std::int64_t>(at));
+                c.mutable_range()->set_end(static_cast<std::int64_t>(at + c.bytes().size()) - 1);
+                REQUIRE(writer->Write(c));
+            }
+            writer->WritesDone();
+            REQUIRE(writer->Finish().ok());
+            INFO(written.DebugString());
+            CHECK(written.diagnostics_size() == 0);
+        }
+        {
+            grpc::ClientContext ctx;
+            set_deadline(ctx);
+            tfplugin6::ReadStateBytes_Request req;
+            req.set_type_name("local_state_directory");
+            req.set_state_id("default");
+            auto reader = stub->ReadStateBytes(&ctx, req);
+            std::vector<tfplugin6::ReadStateBytes_Response> chunks;
+            tfplugin6::ReadStateBytes_Response c;
+            while (reader->Read(&c)) chunks.push_back(c);
+            REQUIRE(reader->Finish().ok());
+            REQUIRE(chunks.size() == 3);
+            std::string read;
+            for (const auto& piece : chunks) {
+                CHECK(piece.total_length() == static_cast<std::int64_t>(state.size()));
+                CHECK(piece.range().start() == static_cast<std::int64_t>(read.size()));
+                CHECK(piece.range().end() == static_cast<std::int64_t>(read.size() + piece.bytes().size()) - 1);
+                CHECK(piece.diagnostics_size() == 0);
+                read += piece.bytes();
+            }
+            CHECK(chunks[0].bytes().size() == 65536);
+            CHECK(chunks[1].bytes().size() == 65536);
+            CHECK(read == state);
+        }
+        tfplugin6::LockState_Request lock;
+        lock.set_type_name("local_state_directory");
+        lock.set_state_id("default");
+        lock.set_operation("OperationTypeApply");
+        tfplugin6::LockState_Response locked, refused;
+        REQUIRE(call(&tfplugin6::Provider::Stub::LockState, lock, locked).ok());
+        CHECK(locked.diagnostics_size() == 0);
+        CHECK_FALSE(locked.lock_id().empty());
+        REQUIRE(call(&tfplugin6::Provider::Stub::LockState, lock, refused).ok());
+        CHECK(refused.lock_id().empty());
+        CHECK(has_error_mentioning(refused, locked.lock_id()));
+        tfplugin6::UnlockState_Request unlock;
+        unlock.set_type_name("local_state_directory");
+        unlock.set_state_id("default");
+        unlock.set_lock_id(locked.lock_id());
+        tfplugin6::UnlockState_Response unlocked;
+        REQUIRE(call(&tfplugin6::Provider::Stub::UnlockState, unlock, unlocked).ok());
+        CHECK(unlocked.diagnostics_size() == 0);
+
+        tfplugin6::GetStates_Request list;
+        list.set_type_name("local_state_directory");
+        tfplugin6::GetStates_Response listed;
+        REQUIRE(call(&tfplugin6::Provider::Stub::GetStates, list, listed).ok());
+        REQUIRE(listed.state_id_size() == 1);
+        CHECK(listed.state_id(0) == "default");
+        tfplugin6::DeleteState_Request remove;
+        remove.set_type_name("local_state_directory");
+        remove.set_state_id("../escape");
+        tfplugin6::DeleteState_Response removed;
+        REQUIRE(call(&tfplugin6::Provider::Stub::DeleteState, remove, removed).ok());
+        CHECK(has_error_mentioning(removed, "Invalid workspace name"));
+        std::filesystem::remove_all(dir);
+    }
     SECTION("ListResource for an unknown type streams one event carrying the error") {
         grpc::ClientContext ctx;
         set_deadline(ctx);

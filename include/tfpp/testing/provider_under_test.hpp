@@ -109,6 +109,16 @@ public:
     // Validates, plans and invokes an action as `terraform apply -invoke`
     // does: each progress message it reported, and the diagnostics.
     using base::invoke;
+    // A state store as Terraform uses it: configure (validated first, the
+    // chunk size agreed), read and write a state in chunks, lock, unlock,
+    // list and delete states. read_state checks every chunk as Terraform does.
+    using base::configure_state_store;
+    using base::delete_state;
+    using base::lock_state;
+    using base::read_state;
+    using base::states;
+    using base::unlock_state;
+    using base::write_state;
     // --- scenario helpers ---------------------------------------------------
     // Each runs a whole Terraform workflow and says what went differently.
     // `expected` (optional) is compared with partial_diff: attributes it

@@ -137,6 +137,43 @@ struct action_outcome {
     [[nodiscard]] bool ok() const noexcept { return invoked && !diagnostics.has_errors(); }
 };
 
+// A state store configured as Terraform configures it
+// (provider_under_test::configure_state_store): the chunk size agreed.
+struct state_store_configured {
+    std::uint64_t chunk_size = 0;
+    tfpp::diagnostics diagnostics;
+
+    [[nodiscard]] bool ok() const noexcept { return chunk_size != 0 && !diagnostics.has_errors(); }
+};
+
+// A state as Terraform reads it (provider_under_test::read_state): its bytes,
+// nullopt when the store has none, and the chunks they came in. A chunk
+// Terraform would refuse (a wrong size or range) is an error diagnostic.
+struct stored_state {
+    std::optional<std::string> bytes;
+    std::size_t chunks = 0;
+    tfpp::diagnostics diagnostics;
+
+    [[nodiscard]] bool ok() const noexcept { return !diagnostics.has_errors(); }
+};
+
+// A state lock taken (provider_under_test::lock_state): its id, or the
+// diagnostics that say who holds it.
+struct state_lock {
+    std::string lock_id;
+    tfpp::diagnostics diagnostics;
+
+    [[nodiscard]] bool ok() const noexcept { return !lock_id.empty() && !diagnostics.has_errors(); }
+};
+
+// The states (workspaces) of a store (provider_under_test::states).
+struct state_names {
+    std::vector<std::string> names;
+    tfpp::diagnostics diagnostics;
+
+    [[nodiscard]] bool ok() const noexcept { return !diagnostics.has_errors(); }
+};
+
 // What a list resource found (provider_under_test::list): each result as
 // `terraform query` receives it, decoded. `object` is set when the list was
 // asked for objects and the handler pushed one.

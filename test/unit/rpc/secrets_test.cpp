@@ -85,10 +85,31 @@ struct vault_config {
     tfpp::optional<std::string, tfpp::sensitive> master_key;
 };
 
+// A careless state store: it quotes its access key when it refuses it.
+struct vault_states_config {
+    tfpp::required<std::string> bucket;
+    tfpp::optional<std::string, tfpp::sensitive> access_key;
+};
+struct vault_states {
+    static constexpr std::string_view type_name = "demo_states";
+    using config = vault_states_config;
+    void configure(const vault_states_config& c, tfpp::context& ctx) {
+        tfpp::log::info("connecting with key {}", c.access_key.value_or(""));
+        ctx.error("Refused", "the bucket refused key " + c.access_key.value_or(""));
+    }
+    void read(const std::string&, tfpp::state_sink&, tfpp::context&) {}
+    void write(const std::string&, tfpp::state_source&, tfpp::context&) {}
+    std::string lock(const std::string&, const std::string&, tfpp::context&) { return "l"; }
+    void unlock(const std::string&, const std::string&, tfpp::context&) {}
+    std::vector<std::string> states(tfpp::context&) { return {}; }
+    void delete_state(const std::string&, tfpp::context&) {}
+};
+
 struct vault_provider {
     static constexpr std::string_view type_name = "demo";
     using config = vault_config;
     using resources = tfpp::type_list<vault>;
+    using state_stores = tfpp::type_list<vault_states>;
     void configure(const vault_config&, tfpp::context&) {}
 };
 
@@ -214,4 +235,18 @@ TEST_CASE("secrets: the consistency checker shows no write-only value, alone or 
         for (const std::string& secret : secrets) CHECK(x.detail.find(secret) == std::string::npos);
     }
     CHECK(write_only);
+}
+
+TEST_CASE("secrets: a state store's configuration names no sensitive value", "[secrets]") {
+    session s;
+    tfplugin6::ConfigureStateStore_Request req;
+    req.set_type_name("demo_states");
+    req.mutable_config()->set_msgpack(tfpp::to_msgpack(vault_states_config{.bucket = "b", .access_key = secrets[0]}));
+    req.mutable_capabilities()->set_chunk_size(8 << 20);
+    tfplugin6::ConfigureStateStore_Response resp;
+    REQUIRE(s.service.ConfigureStateStore(nullptr, &req, &resp).ok());
+    REQUIRE(resp.diagnostics_size() == 1);
+    CHECK(resp.diagnostics(0).detail() == "the bucket refused key ***");
+    CHECK(resp.capabilities().chunk_size() == 0);  // not configured
+    check_no_secret(texts(resp.diagnostics()));
 }

@@ -15,9 +15,11 @@
 #include <concepts>
 #include <initializer_list>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 namespace tfpp::detail {
 
@@ -223,6 +225,15 @@ struct action_list<P> {
     using type = typename P::actions;
 };
 template <class P>
+struct state_store_list {
+    using type = type_list<>;
+};
+template <class P>
+requires requires { typename P::state_stores; }
+struct state_store_list<P> {
+    using type = typename P::state_stores;
+};
+template <class P>
 struct function_list {
     using type = type_list<>;
 };
@@ -288,6 +299,7 @@ TFPP_NAMES_MEMBER(renew)
 TFPP_NAMES_MEMBER(close)
 TFPP_NAMES_MEMBER(invoke)
 TFPP_NAMES_MEMBER(plan)
+TFPP_NAMES_MEMBER(max_chunk_size)
 #undef TFPP_NAMES_MEMBER
 
 // An optional member whose name tfpp knows but whose signature it cannot call.
@@ -749,6 +761,117 @@ struct action_check {
     }();
 };
 
+// --- state stores: read, write, lock, unlock, states, delete_state; optional configure and validate
+
+template <class S>
+concept has_state_read = requires(S& s, const std::string& id, state_sink& out, context& ctx) {
+    { s.read(id, out, ctx) } -> std::same_as<void>;
+};
+template <class S>
+concept has_state_write = requires(S& s, const std::string& id, state_source& in, context& ctx) {
+    { s.write(id, in, ctx) } -> std::same_as<void>;
+};
+template <class S>
+concept has_state_lock = requires(S& s, const std::string& id, const std::string& operation, context& ctx) {
+    { s.lock(id, operation, ctx) } -> std::same_as<std::string>;
+};
+template <class S>
+concept has_state_unlock = requires(S& s, const std::string& id, const std::string& lock_id, context& ctx) {
+    { s.unlock(id, lock_id, ctx) } -> std::same_as<void>;
+};
+template <class S>
+concept has_state_list = requires(S& s, context& ctx) {
+    { s.states(ctx) } -> std::same_as<std::vector<std::string>>;
+};
+template <class S>
+concept has_state_delete = requires(S& s, const std::string& id, context& ctx) {
+    { s.delete_state(id, ctx) } -> std::same_as<void>;
+};
+template <class S>
+concept has_max_chunk_size = requires {
+    { S::max_chunk_size } -> std::convertible_to<std::size_t>;
+};
+
+enum class state_store_problem {
+    none,
+    no_type_name,
+    no_config,
+    read,
+    write,
+    lock,
+    unlock,
+    states,
+    delete_state,
+    configure_signature,
+    validate_signature,
+    max_chunk_size
+};
+
+template <class S>
+consteval state_store_problem check_state_store() {
+    using enum state_store_problem;
+    if constexpr (!has_type_name<S>) return no_type_name;
+    else if constexpr (!requires { typename S::config; }) return no_config;
+    else if constexpr (!has_state_read<S>) return read;
+    else if constexpr (!has_state_write<S>) return write;
+    else if constexpr (!has_state_lock<S>) return lock;
+    else if constexpr (!has_state_unlock<S>) return unlock;
+    else if constexpr (!has_state_list<S>) return states;
+    else if constexpr (!has_state_delete<S>) return delete_state;
+    else if constexpr (names_configure<S> && !has_configure<S, typename S::config>) return configure_signature;
+    else if constexpr (names_validate<S> && !has_validate<S, typename S::config>) return validate_signature;
+    else if constexpr (names_max_chunk_size<S> && !has_max_chunk_size<S>) return max_chunk_size;
+    else return none;
+}
+
+template <class S, class P>
+struct state_store_check {
+    static constexpr state_store_problem problem = check_state_store<S>();
+    static_assert(problem != state_store_problem::no_type_name,
+                  "tfpp: a state store needs `static constexpr std::string_view type_name = \"<provider>_<name>\";`.");
+    static_assert(problem != state_store_problem::no_config,
+                  "tfpp: a state store needs `using config = <struct>;`, the schema of the state_store block's "
+                  "attributes (an empty struct when it takes none).");
+    static_assert(problem != state_store_problem::read,
+                  "tfpp: a state store needs `void read(const std::string& state_id, tfpp::state_sink& out, "
+                  "tfpp::context& ctx);`.");
+    static_assert(problem != state_store_problem::write,
+                  "tfpp: a state store needs `void write(const std::string& state_id, tfpp::state_source& in, "
+                  "tfpp::context& ctx);`.");
+    static_assert(problem != state_store_problem::lock,
+                  "tfpp: a state store needs `std::string lock(const std::string& state_id, const std::string& "
+                  "operation, tfpp::context& ctx);` returning the lock's id (Terraform locks before it writes).");
+    static_assert(problem != state_store_problem::unlock,
+                  "tfpp: a state store needs `void unlock(const std::string& state_id, const std::string& lock_id, "
+                  "tfpp::context& ctx);`.");
+    static_assert(problem != state_store_problem::states,
+                  "tfpp: a state store needs `std::vector<std::string> states(tfpp::context& ctx);`, the names of "
+                  "the states (workspaces) it holds.");
+    static_assert(problem != state_store_problem::delete_state,
+                  "tfpp: a state store needs `void delete_state(const std::string& state_id, tfpp::context& ctx);`.");
+    static_assert(problem != state_store_problem::configure_signature,
+                  "tfpp: a state store's configure has a signature tfpp cannot call; declare "
+                  "`void configure(const config& c, tfpp::context& ctx);`.");
+    static_assert(problem != state_store_problem::validate_signature,
+                  "tfpp: a state store's validate has a signature tfpp cannot call; declare "
+                  "`void validate(const config& c, tfpp::context& ctx);`.");
+    static_assert(problem != state_store_problem::max_chunk_size,
+                  "tfpp: a state store's max_chunk_size must be a number of bytes: "
+                  "`static constexpr std::size_t max_chunk_size = 1 << 20;`.");
+    static constexpr bool named_well = [] {
+        if constexpr (problem == state_store_problem::none) return has_prefix(S::type_name, P::type_name);
+        else return true;
+    }();
+    static_assert(named_well,
+                  "tfpp: a state store's type_name must start with the provider's type_name and an underscore, "
+                  "e.g. \"local_state_directory\" in provider \"local\".");
+    static constexpr bool ok = [] {
+        if constexpr (problem == state_store_problem::none)
+            return named_well && model_check<typename S::config, model_context::state_store>::ok;
+        else return false;
+    }();
+};
+
 template <class P, class List>
 struct all_resources_ok;
 // Arrays, not folds: a provider may list a thousand types (clang limits a
@@ -790,6 +913,13 @@ struct all_actions_ok<P, type_list<A...>> {
     static constexpr bool value = all_of({true, action_check<A, P>::ok...});
 };
 
+template <class P, class List>
+struct all_state_stores_ok;
+template <class P, class... S>
+struct all_state_stores_ok<P, type_list<S...>> {
+    static constexpr bool value = all_of({true, state_store_check<S, P>::ok...});
+};
+
 template <class List>
 struct all_functions_ok;
 template <class... F>
@@ -829,6 +959,7 @@ struct provider_check {
                    all_ephemerals_ok<P, typename ephemeral_list<P>::type>::value &&
                    all_lists_ok<P, typename list_resource_list<P>::type>::value &&
                    all_actions_ok<P, typename action_list<P>::type>::value &&
+                   all_state_stores_ok<P, typename state_store_list<P>::type>::value &&
                    all_functions_ok<typename function_list<P>::type>::value;
         else return false;
     }();

@@ -12,6 +12,7 @@
 #include <tfpp/provider/detail/function_handler.hpp>
 #include <tfpp/provider/detail/list_handler.hpp>
 #include <tfpp/provider/detail/resource_adapter.hpp>
+#include <tfpp/provider/detail/state_store_handler.hpp>
 
 #include <map>
 #include <memory>
@@ -64,12 +65,16 @@ public:
     [[nodiscard]] const std::map<std::string_view, std::unique_ptr<action_handler>>& actions() const {
         return actions_;
     }
+    [[nodiscard]] const std::map<std::string_view, std::unique_ptr<state_store_handler>>& state_stores() const {
+        return state_stores_;
+    }
     [[nodiscard]] resource_handler* resource(std::string_view name) const { return find(resources_, name); }
     [[nodiscard]] data_source_handler* data_source(std::string_view name) const { return find(data_sources_, name); }
     [[nodiscard]] ephemeral_handler* ephemeral_resource(std::string_view name) const { return find(ephemerals_, name); }
     [[nodiscard]] function_handler* function(std::string_view name) const { return find(functions_, name); }
     [[nodiscard]] list_handler* list_resource(std::string_view name) const { return find(lists_, name); }
     [[nodiscard]] action_handler* action(std::string_view name) const { return find(actions_, name); }
+    [[nodiscard]] state_store_handler* state_store(std::string_view name) const { return find(state_stores_, name); }
 
     // Set when configure() deferred: every later read, plan, import and
     // open is deferred for the same reason, without calling its handler.
@@ -86,8 +91,9 @@ public:
     // ... and a deferred import: an object not known yet.
     [[nodiscard]] static std::string deferred_import_state() { return std::string(unknown_value_bytes); }
 
-    // Held by every call except ConfigureProvider.
+    // Held by every call except ConfigureProvider and ConfigureStateStore.
     [[nodiscard]] std::shared_lock<std::shared_mutex> shared() { return std::shared_lock(mutex_); }
+    [[nodiscard]] std::unique_lock<std::shared_mutex> exclusive() { return std::unique_lock(mutex_); }
 
     [[nodiscard]] context make_context(bool deferral_allowed = false) const {
         const std::lock_guard guard(context_mutex_);
@@ -113,6 +119,7 @@ protected:
     std::map<std::string_view, std::unique_ptr<ephemeral_handler>> ephemerals_;
     std::map<std::string_view, std::unique_ptr<list_handler>> lists_;
     std::map<std::string_view, std::unique_ptr<action_handler>> actions_;
+    std::map<std::string_view, std::unique_ptr<state_store_handler>> state_stores_;
     std::map<std::string_view, std::unique_ptr<resource_handler>> resources_;
     std::map<std::string_view, std::unique_ptr<data_source_handler>> data_sources_;
     std::shared_mutex mutex_;
@@ -135,6 +142,7 @@ public:
         add_typed<ephemeral_handler, ephemeral_adapter>(ephemerals_, typename ephemeral_list<P>::type{});
         add_typed<list_handler, list_adapter>(lists_, typename list_resource_list<P>::type{});
         add_typed<action_handler, action_adapter>(actions_, typename action_list<P>::type{});
+        add_typed<state_store_handler, state_store_adapter>(state_stores_, typename state_store_list<P>::type{});
     }
     // The handlers hold a reference to the provider: they go first.
     ~engine() override {
@@ -142,6 +150,7 @@ public:
         ephemerals_.clear();
         lists_.clear();
         actions_.clear();
+        state_stores_.clear();
         resources_.clear();
         data_sources_.clear();
     }
@@ -213,7 +222,7 @@ private:
         if constexpr (is_compiled_separately<R>) return &compiled_resource<P, R>::make;
         else return &make_resource_handler<R>;
     }
-    // Data sources, ephemeral resources, list resources and actions: one adapter each, by type name.
+    // Data sources, ephemeral resources, list resources, actions and state stores: one adapter each, by type name.
     template <class Handler, template <class, class> class Adapter, class... T>
     void add_typed(std::map<std::string_view, std::unique_ptr<Handler>>& to, type_list<T...>) {
         if constexpr (sizeof...(T) > 0) {

@@ -10,6 +10,7 @@
 #include <tfpp/core/type_map.hpp>
 #include <tfpp/diag/log.hpp>
 #include <tfpp/provider/context.hpp>
+#include <tfpp/provider/detail/reported_error.hpp>
 #include <tfpp/schema/attribute.hpp>
 #include <tfpp/schema/schema.hpp>
 #include <tfpp/schema/schema_of.hpp>
@@ -25,6 +26,7 @@ namespace tfpp::detail {
 inline void guarded_call(context& ctx, std::string_view what, void (*call)(void*), void* f) {
     try {
         call(f);
+    } catch (const reported_error&) {
     } catch (const value_access_error& e) {
         ctx.error("Provider bug: " + std::string(what) + " read a value that is not known",
                   std::string(e.what()) +

@@ -23,7 +23,9 @@ inline std::string_view type_field_of(std::string_view rpc) noexcept {
         return "tf_data_source_type";
     if (rpc.find("Ephemeral") != std::string_view::npos) return "tf_ephemeral_resource_type";
     if (rpc.find("Action") != std::string_view::npos) return "tf_action_type";
-    if (rpc.find("StateStore") != std::string_view::npos) return "tf_state_store_type";
+    if (rpc.find("StateStore") != std::string_view::npos || rpc.find("StateBytes") != std::string_view::npos ||
+        rpc == "LockState" || rpc == "UnlockState" || rpc == "GetStates" || rpc == "DeleteState")
+        return "tf_state_store_type";
     return "tf_resource_type";
 }
 

@@ -46,34 +46,27 @@ public:
     }
     grpc::Status ValidateStateStoreConfig(grpc::ServerContext*, const tfplugin6::ValidateStateStore_Request* req,
                                           tfplugin6::ValidateStateStore_Response* resp) override {
-        return rpc_call("ValidateStateStoreConfig", req, [&] {
-            answer_not_supported(*resp, "ValidateStateStoreConfig", "state store " + req->type_name());
-        });
+        return rpc_call("ValidateStateStoreConfig", req, [&] { validate_state_store_config(e_, *req, *resp); });
     }
     grpc::Status ConfigureStateStore(grpc::ServerContext*, const tfplugin6::ConfigureStateStore_Request* req,
                                      tfplugin6::ConfigureStateStore_Response* resp) override {
-        return rpc_call("ConfigureStateStore", req,
-                        [&] { answer_not_supported(*resp, "ConfigureStateStore", "state store " + req->type_name()); });
+        return rpc_call("ConfigureStateStore", req, [&] { configure_state_store(e_, *req, *resp); });
     }
     grpc::Status LockState(grpc::ServerContext*, const tfplugin6::LockState_Request* req,
                            tfplugin6::LockState_Response* resp) override {
-        return rpc_call("LockState", req,
-                        [&] { answer_not_supported(*resp, "LockState", "state store " + req->type_name()); });
+        return rpc_call("LockState", req, [&] { lock_state(e_, *req, *resp); });
     }
     grpc::Status UnlockState(grpc::ServerContext*, const tfplugin6::UnlockState_Request* req,
                              tfplugin6::UnlockState_Response* resp) override {
-        return rpc_call("UnlockState", req,
-                        [&] { answer_not_supported(*resp, "UnlockState", "state store " + req->type_name()); });
+        return rpc_call("UnlockState", req, [&] { unlock_state(e_, *req, *resp); });
     }
     grpc::Status GetStates(grpc::ServerContext*, const tfplugin6::GetStates_Request* req,
                            tfplugin6::GetStates_Response* resp) override {
-        return rpc_call("GetStates", req,
-                        [&] { answer_not_supported(*resp, "GetStates", "state store " + req->type_name()); });
+        return rpc_call("GetStates", req, [&] { get_states(e_, *req, *resp); });
     }
     grpc::Status DeleteState(grpc::ServerContext*, const tfplugin6::DeleteState_Request* req,
                              tfplugin6::DeleteState_Response* resp) override {
-        return rpc_call("DeleteState", req,
-                        [&] { answer_not_supported(*resp, "DeleteState", "state store " + req->type_name()); });
+        return rpc_call("DeleteState", req, [&] { delete_state(e_, *req, *resp); });
     }
     grpc::Status GetMetadata(grpc::ServerContext*, const tfplugin6::GetMetadataMsg_Request* req,
                              tfplugin6::GetMetadataMsg_Response* resp) override {
@@ -170,23 +163,14 @@ public:
     }
     grpc::Status ReadStateBytes(grpc::ServerContext*, const tfplugin6::ReadStateBytes_Request* req,
                                 grpc::ServerWriter<tfplugin6::ReadStateBytes_Response>* writer) override {
-        return rpc_call("ReadStateBytes", req, [&] {
-            tfplugin6::ReadStateBytes_Response chunk;
-            diagnostics_to_proto(not_supported("ReadStateBytes", "state store " + req->type_name()),
-                                 chunk.mutable_diagnostics());
-            writer->Write(chunk);
-        });
+        return rpc_call("ReadStateBytes", req,
+                        [&] { read_state_bytes<tfplugin6::ReadStateBytes_Response>(e_, *req, *writer); });
     }
     grpc::Status WriteStateBytes(grpc::ServerContext*,
                                  grpc::ServerReader<tfplugin6::WriteStateBytes_RequestChunk>* reader,
                                  tfplugin6::WriteStateBytes_Response* resp) override {
-        return rpc_call("WriteStateBytes", [&] {
-            tfplugin6::WriteStateBytes_RequestChunk chunk;
-            std::string type_name;
-            while (reader->Read(&chunk))
-                if (chunk.has_meta()) type_name = chunk.meta().type_name();
-            answer_not_supported(*resp, "WriteStateBytes", "state store " + type_name);
-        });
+        return rpc_call("WriteStateBytes",
+                        [&] { write_state_bytes<tfplugin6::WriteStateBytes_RequestChunk>(e_, *reader, *resp); });
     }
 
     // The serialized GetProviderSchema response (for tests and tools).

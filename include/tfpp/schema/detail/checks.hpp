@@ -54,7 +54,7 @@ constexpr bool is_identifier(std::string_view name) {
 
 // Where a struct is used: each place has names of its own that Terraform
 // reserves, and rules of its own.
-enum class model_context { resource, data_source, provider, provider_meta, identity, block };
+enum class model_context { resource, data_source, provider, provider_meta, identity, block, state_store };
 
 // Names Terraform gives a meaning of its own in the block the model describes.
 constexpr bool is_reserved(std::string_view name, model_context where = model_context::resource) {
@@ -69,6 +69,7 @@ constexpr bool is_reserved(std::string_view name, model_context where = model_co
         for (std::string_view r : {"alias", "version", "for_each"})
             if (name == r) return true;
         return false;
+    case model_context::state_store: return name == "provider";
     default: return false;
     }
 }
@@ -436,7 +437,8 @@ struct in_field {
     static_assert(problem != model_problem::reserved_name,
                   "tfpp: a field is named after a Terraform meta-argument (count, for_each, provider, lifecycle, "
                   "depends_on, connection or provisioner in resources and data sources; alias, version or for_each "
-                  "in a provider's configuration). Rename the field. The field_path just above names the field at "
+                  "in a provider's configuration; provider in a state store's). Rename the field. The field_path just "
+                  "above names the field at "
                   "fault (empty: the model itself).");
     static_assert(
         problem != model_problem::duplicate_name,

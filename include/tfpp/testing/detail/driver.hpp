@@ -14,6 +14,7 @@
 #include <tfpp/testing/steps.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -354,6 +355,125 @@ public:
         return out;
     }
 
+    // --- state stores, called as Terraform calls them.
+    template <class S>
+    state_store_configured configure_state_store(const typename S::config& config,
+                                                 std::int64_t proposed_chunk_size = 8 << 20) {
+        tfpp::detail::state_store_handler& h = store<S>();
+        const std::string bytes = to_msgpack(config);
+        state_store_configured out;
+        tfpp::context ctx = engine_.make_context();
+        h.validate(bytes, ctx);
+        if (!ctx.has_errors())
+            if (auto size = h.configure(bytes, proposed_chunk_size, ctx)) out.chunk_size = *size;
+        out.diagnostics = ctx.diagnostics();
+        return out;
+    }
+
+    template <class S>
+    stored_state read_state(const std::string& state_id) {
+        // Terraform's checks of each chunk (internal/plugin6 ReadStateBytes).
+        struct collect final : tfpp::detail::state_chunk_sink {
+            stored_state& out;
+            std::uint64_t size;
+            collect(stored_state& o, std::uint64_t s) : state_chunk_sink(s), out(o), size(s) {}
+            bool send(std::string_view bytes, std::uint64_t total, std::uint64_t start,
+                      const tfpp::diagnostics* last) override {
+                if (last) out.diagnostics.append(*last);
+                const std::uint64_t received = out.bytes ? out.bytes->size() : 0;
+                if (start != received || (last == nullptr && bytes.size() != size) || bytes.size() > size ||
+                    start + bytes.size() > total || (last && !last->has_errors() && start + bytes.size() != total))
+                    out.diagnostics.error("A chunk Terraform would refuse",
+                                          "bytes " + std::to_string(start) + "+" + std::to_string(bytes.size()) +
+                                              " of " + std::to_string(total) + " after " + std::to_string(received) +
+                                              ", chunk size " + std::to_string(size));
+                if (!out.bytes) out.bytes.emplace();
+                out.bytes->append(bytes);
+                ++out.chunks;
+                return true;
+            }
+        };
+        tfpp::detail::state_store_handler& h = store<S>();
+        stored_state out;
+        tfpp::context ctx = engine_.make_context();
+        if (h.configured(ctx)) {
+            collect to(out, h.chunk_size());
+            h.read(state_id, to, ctx);
+            to.finish(ctx.diagnostics());
+            if (out.bytes && out.bytes->empty()) out.bytes.reset();
+        } else {
+            out.diagnostics = ctx.diagnostics();
+        }
+        return out;
+    }
+
+    // Sends `bytes` in chunks of the agreed size, as Terraform does.
+    template <class S>
+    tfpp::diagnostics write_state(const std::string& state_id, const std::string& bytes) {
+        struct chunks final : tfpp::detail::state_chunk_source {
+            std::vector<tfpp::detail::state_chunk> rest;
+            std::size_t next = 1;
+            chunks(std::vector<tfpp::detail::state_chunk> all, std::uint64_t size, tfpp::context& ctx)
+                : state_chunk_source(all.front(), size, ctx), rest(std::move(all)) {}
+            bool receive(tfpp::detail::state_chunk& into) override {
+                if (next == rest.size()) return false;
+                into = std::move(rest[next++]);
+                return true;
+            }
+        };
+        tfpp::detail::state_store_handler& h = store<S>();
+        tfpp::context ctx = engine_.make_context();
+        if (h.configured(ctx)) {
+            std::vector<tfpp::detail::state_chunk> pieces;
+            const auto total = static_cast<std::int64_t>(bytes.size());
+            for (std::size_t at = 0; at == 0 || at < bytes.size(); at += h.chunk_size()) {
+                std::string piece = bytes.substr(at, h.chunk_size());
+                const auto start = static_cast<std::int64_t>(at);
+                const auto end = start + static_cast<std::int64_t>(piece.size()) - 1;
+                pieces.push_back({std::move(piece), total, start, end});
+            }
+            chunks from(std::move(pieces), h.chunk_size(), ctx);
+            h.write(state_id, from, ctx);
+        }
+        return ctx.diagnostics();
+    }
+
+    template <class S>
+    state_lock lock_state(const std::string& state_id, const std::string& operation = "OperationTypeApply") {
+        tfpp::detail::state_store_handler& h = store<S>();
+        tfpp::context ctx = engine_.make_context();
+        state_lock out;
+        if (h.configured(ctx)) out.lock_id = h.lock(state_id, operation, ctx);
+        out.diagnostics = ctx.diagnostics();
+        return out;
+    }
+
+    template <class S>
+    tfpp::diagnostics unlock_state(const std::string& state_id, const std::string& lock_id) {
+        tfpp::detail::state_store_handler& h = store<S>();
+        tfpp::context ctx = engine_.make_context();
+        if (h.configured(ctx)) h.unlock(state_id, lock_id, ctx);
+        return ctx.diagnostics();
+    }
+
+    template <class S>
+    state_names states() {
+        tfpp::detail::state_store_handler& h = store<S>();
+        tfpp::context ctx = engine_.make_context();
+        state_names out;
+        if (h.configured(ctx)) out.names = h.states(ctx);
+        out.diagnostics = ctx.diagnostics();
+        return out;
+    }
+
+    template <class S>
+    tfpp::diagnostics delete_state(const std::string& state_id) {
+        tfpp::detail::state_store_handler& h = store<S>();
+        tfpp::context ctx = engine_.make_context();
+        if (h.configured(ctx)) h.delete_state(state_id, ctx);
+        return ctx.diagnostics();
+    }
+
     // Validates, plans and invokes an action as Terraform does, keeping each
     // progress message it reports.
     template <class A>
@@ -382,6 +502,14 @@ public:
         out.diagnostics.append(invoke_ctx.diagnostics());
         out.invoked = true;
         return out;
+    }
+
+    template <class S>
+    tfpp::detail::state_store_handler& store() {
+        static_assert(detail::listed<S, typename tfpp::detail::state_store_list<P>::type>,
+                      "tfpp: provider_under_test<P>'s state store calls take one of P's state stores; list S in "
+                      "P::state_stores");
+        return *engine_.state_store(S::type_name);
     }
 
     template <class E>

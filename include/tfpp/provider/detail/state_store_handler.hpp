@@ -1,0 +1,147 @@
+// The state store side of the engine: validate and configure a state_store
+// block, agree on the chunk size, and run the store's read, write, lock,
+// unlock, states and delete_state on it.
+#pragma once
+
+#include <tfpp/provider/detail/checks.hpp>
+#include <tfpp/provider/detail/configuration_checks.hpp>
+#include <tfpp/provider/detail/handler_support.hpp>
+#include <tfpp/provider/detail/schemas.hpp>
+#include <tfpp/provider/state_store.hpp>
+#include <tfpp/schema/detail/validation.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tfpp::detail {
+
+// What Terraform proposes (8 MiB) when it proposes nothing usable.
+inline constexpr std::uint64_t default_state_chunk_size = std::uint64_t{8} << 20;
+
+class state_store_handler {
+public:
+    virtual ~state_store_handler() = default;
+    [[nodiscard]] std::string_view type_name() const noexcept { return type_name_; }
+    // The schema of the state_store block's attributes.
+    [[nodiscard]] virtual const block_schema& schema() const = 0;
+    virtual void validate(std::string_view config, context& ctx) = 0;
+    // The chunk size agreed from the client's proposal; nullopt on an error.
+    virtual std::optional<std::uint64_t> configure(std::string_view config, std::int64_t proposed_chunk_size,
+                                                   context& ctx) = 0;
+    // 0 until configure() succeeded: every other call refuses then.
+    [[nodiscard]] std::uint64_t chunk_size() const noexcept { return chunk_size_.load(); }
+
+    virtual void read(const std::string& state_id, state_chunk_sink& to, context& ctx) = 0;
+    virtual void write(const std::string& state_id, state_chunk_source& from, context& ctx) = 0;
+    virtual std::string lock(const std::string& state_id, const std::string& operation, context& ctx) = 0;
+    virtual void unlock(const std::string& state_id, const std::string& lock_id, context& ctx) = 0;
+    virtual std::vector<std::string> states(context& ctx) = 0;
+    virtual void delete_state(const std::string& state_id, context& ctx) = 0;
+
+    // Whether the store was configured; an error in ctx when not.
+    bool configured(context& ctx) const {
+        if (chunk_size() != 0) return true;
+        ctx.error("State store not configured", "Terraform called the state store " + std::string(type_name_) +
+                                                    " before ConfigureStateStore succeeded.");
+        return false;
+    }
+
+protected:
+    explicit state_store_handler(std::string_view type_name) : type_name_(type_name) {}
+    std::string_view type_name_;
+    std::atomic<std::uint64_t> chunk_size_{0};
+};
+
+template <class S>
+const block_schema& state_store_config_schema() {
+    static const block_schema s = handler_block<S, typename S::config>();
+    return s;
+}
+
+template <class S, class P>
+class state_store_adapter final : public state_store_handler {
+public:
+    using config = typename S::config;
+
+    explicit state_store_adapter(P& p) : state_store_handler(S::type_name), impl_(make_handler_object<S>(p)) {}
+
+    [[nodiscard]] const block_schema& schema() const override { return state_store_config_schema<S>(); }
+
+    void validate(std::string_view bytes, context& ctx) override {
+        check_configuration(schema(), bytes, {}, {}, ctx);
+        config c;
+        if (!decode_model(bytes, c, ctx)) return;
+        guarded(ctx, operation_name(type_name_, "validators"), [&] { run_validators(c, ctx.diagnostics()); });
+        if constexpr (has_validate<S, config>)
+            guarded(ctx, operation_name(type_name_, "validate"), schema(), [&] { impl_.validate(c, ctx); });
+    }
+
+    std::optional<std::uint64_t> configure(std::string_view bytes, std::int64_t proposed, context& ctx) override {
+        config c;
+        if (!decode_model(bytes, c, ctx)) return std::nullopt;
+        mask_secrets(c, true);
+        if constexpr (has_configure<S, config>)
+            guarded(ctx, operation_name(type_name_, "configure"), schema(), [&] { impl_.configure(c, ctx); });
+        if (ctx.has_errors()) return std::nullopt;
+        std::uint64_t size = proposed > 0 ? static_cast<std::uint64_t>(proposed) : default_state_chunk_size;
+        if constexpr (has_max_chunk_size<S>)
+            size = std::min<std::uint64_t>(size, std::max<std::size_t>(S::max_chunk_size, 1));
+        chunk_size_ = size;
+        return size;
+    }
+
+    void read(const std::string& state_id, state_chunk_sink& to, context& ctx) override {
+        state_sink out(to, ctx);
+        guarded(ctx, operation_name(type_name_, "read"), [&] { impl_.read(state_id, out, ctx); });
+        if (ctx.has_errors() || !out.declared_size() || out.written() == *out.declared_size()) return;
+        if (ctx.stop_requested())
+            ctx.error("State read stopped", "Terraform asked to stop before the whole state was sent.");
+        else
+            ctx.error("Provider bug: the state store wrote less than it declared",
+                      "It declared " + std::to_string(*out.declared_size()) + " bytes of state \"" + state_id +
+                          "\" and wrote " + std::to_string(out.written()) + ".");
+    }
+
+    void write(const std::string& state_id, state_chunk_source& from, context& ctx) override {
+        state_source in(from);
+        guarded(ctx, operation_name(type_name_, "write"), [&] { impl_.write(state_id, in, ctx); });
+        if (!ctx.has_errors() && !from.complete())
+            ctx.error("Provider bug: the state store did not read the whole state",
+                      "write() of state \"" + state_id + "\" returned after reading " +
+                          std::to_string(from.received()) + " of " + std::to_string(from.total()) +
+                          " bytes; read state_source::next() until it returns nullopt.");
+    }
+
+    std::string lock(const std::string& state_id, const std::string& operation, context& ctx) override {
+        std::string id;
+        guarded(ctx, operation_name(type_name_, "lock"), [&] { id = impl_.lock(state_id, operation, ctx); });
+        if (!ctx.has_errors() && id.empty())
+            ctx.error("Provider bug: the state store's lock returned no lock id",
+                      "lock() of state \"" + state_id + "\" must return the id unlock() is later called with.");
+        return ctx.has_errors() ? std::string() : id;
+    }
+
+    void unlock(const std::string& state_id, const std::string& lock_id, context& ctx) override {
+        guarded(ctx, operation_name(type_name_, "unlock"), [&] { impl_.unlock(state_id, lock_id, ctx); });
+    }
+
+    std::vector<std::string> states(context& ctx) override {
+        std::vector<std::string> names;
+        guarded(ctx, operation_name(type_name_, "states"), [&] { names = impl_.states(ctx); });
+        return names;
+    }
+
+    void delete_state(const std::string& state_id, context& ctx) override {
+        guarded(ctx, operation_name(type_name_, "delete_state"), [&] { impl_.delete_state(state_id, ctx); });
+    }
+
+private:
+    S impl_;
+};
+
+}  // namespace tfpp::detail

@@ -1,0 +1,28 @@
+// expect: tfpp: a field is named after a Terraform meta-argument
+// names: field_path{"provider"}
+#include <tfpp/tfpp.hpp>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+struct bucket_config {
+    tfpp::required<std::string> bucket;
+    tfpp::optional<std::string> provider;  // the state_store block's own provider block
+};
+struct bucket_store {
+    static constexpr std::string_view type_name = "demo_bucket";
+    using config = bucket_config;
+    void read(const std::string& state_id, tfpp::state_sink& out, tfpp::context& ctx);
+    void write(const std::string& state_id, tfpp::state_source& in, tfpp::context& ctx);
+    std::string lock(const std::string& state_id, const std::string& operation, tfpp::context& ctx);
+    void unlock(const std::string& state_id, const std::string& lock_id, tfpp::context& ctx);
+    std::vector<std::string> states(tfpp::context& ctx);
+    void delete_state(const std::string& state_id, tfpp::context& ctx);
+};
+struct provider {
+    static constexpr std::string_view type_name = "demo";
+    using resources = tfpp::type_list<>;
+    using state_stores = tfpp::type_list<bucket_store>;
+};
+[[maybe_unused]] constexpr bool checked = tfpp::valid_provider<provider>;
