@@ -296,7 +296,7 @@ def check_schema_json(ws, address="tfpp/local"):
         return
     if version.startswith("OpenTofu"):
         diff = compare_schema_json(ws.args.cli, ws.args.provider, address, ws.work, ws.env,
-                                   drop=("list_resource_schemas", "action_schemas"))
+                                   drop=("list_resource_schemas", "action_schemas", "state_store_schemas"))
     elif version_of(version) >= (1, 14, 0):
         diff = compare_schema_json(ws.args.cli, ws.args.provider, address, ws.work, ws.env,
                                    host="registry.terraform.io")

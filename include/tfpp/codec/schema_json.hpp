@@ -8,8 +8,8 @@
 //     "resource_identity_schemas":{...}}}}
 //
 // Terraform 1.14+ prints the same, with list_resource_schemas (after
-// ephemeral_resource_schemas) and action_schemas (last), which OpenTofu does
-// not know.
+// ephemeral_resource_schemas), action_schemas and state_store_schemas (last),
+// which OpenTofu does not know.
 //
 // The document is what OpenTofu makes of the schemas tfpp serves, so it follows
 // OpenTofu's own rules: Go's encoding/json (compact, object keys sorted,
@@ -50,9 +50,10 @@ struct provider_schemas {
     // Resources that declare an identity.
     std::vector<std::pair<std::string_view, const identity_schema*>> resource_identities;
     std::vector<std::pair<std::string_view, const function_schema*>> functions;
-    // Terraform 1.14+ only: OpenTofu has no list resources and no actions.
+    // Terraform 1.14+ only: OpenTofu has no list resources, actions or state stores.
     std::vector<std::pair<std::string_view, const block_schema*>> list_resources;  // their `config` block
     std::vector<std::pair<std::string_view, const block_schema*>> actions;
+    std::vector<std::pair<std::string_view, const block_schema*>> state_stores;
 };
 
 namespace detail {
@@ -230,6 +231,7 @@ inline schema_json_value provider_json(const provider_schemas& p) {
             a["block"] = block_json(*b);
             return a;
         });
+    if (!p.state_stores.empty()) j["state_store_schemas"] = schema_map(p.state_stores);
     return j;
 }
 

@@ -240,6 +240,7 @@ TEST_CASE("schema_json: runtime structures built by hand, in Go's key order and 
     // Terraform 1.14's parts, where its jsonprovider.Provider puts them
     one.list_resources = {{"c_two", &empty}};
     one.actions = {{"c_run", &empty}};
+    one.state_stores = {{"c_states", &empty}};
     one.functions = {};
     CHECK(
         tfpp::schema_json(one) ==
@@ -248,5 +249,6 @@ TEST_CASE("schema_json: runtime structures built by hand, in Go's key order and 
         R"("c_two":{"version":0,"block":{"description_kind":"plain"}}},)"
         R"("list_resource_schemas":{"c_two":{"version":0,"block":{"description_kind":"plain"}}},)"
         R"("resource_identity_schemas":{"c_two":{"version":0}},)"
-        R"("action_schemas":{"c_run":{"block":{"description_kind":"plain"}}}}}})");
+        R"("action_schemas":{"c_run":{"block":{"description_kind":"plain"}}},)"
+        R"("state_store_schemas":{"c_states":{"version":0,"block":{"description_kind":"plain"}}}}}})");
 }

@@ -315,6 +315,8 @@ private:
             add_missing("actions", resource_short_name(name), {"actions"}, default_action_template());
         for (const auto& [name, schema] : schemas_.list_resources)
             add_missing("list-resources", resource_short_name(name), {"list-resources"}, default_resource_template());
+        for (const auto& [name, schema] : schemas_.state_stores)
+            add_missing("state-stores", resource_short_name(name), {"state-stores"}, default_resource_template());
         if (has_template("index.md.tmpl")) return;
         for (const char* page : {"index.markdown", "index.md", "index.html.markdown", "index.html.md"})
             if (has_template(page)) return;
@@ -402,6 +404,7 @@ private:
         else if (dir == "actions/") page_of(schemas_.actions, "actions", "Action", "action");
         else if (dir == "list-resources/")
             page_of(schemas_.list_resources, "list-resources", "List Resource", "list-resource", ".tfquery.hcl");
+        else if (dir == "state-stores/") page_of(schemas_.state_stores, "state-stores", "State Store", "state-store");
         else if (dir == "functions/") {
             if (const function_schema* fn = find_named(schemas_.functions, stem)) function_fields(f, stem, *fn);
         } else if (dir.empty() && file == "index.md.tmpl") {

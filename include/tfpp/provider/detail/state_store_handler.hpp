@@ -82,6 +82,19 @@ public:
     }
 
     std::optional<std::uint64_t> configure(std::string_view bytes, std::int64_t proposed, context& ctx) override {
+        // Terraform 1.16 configures even after the validation failed: the store never sees such a configuration.
+        context checked(ctx.stop_token());
+        validate(bytes, checked);
+        if (checked.has_errors()) {
+            // Terraform shows a state store's diagnostics without their attribute: name it here.
+            std::string why;
+            for (const diagnostic& d : checked.diagnostics())
+                if (d.severity == severity::error)
+                    why += "\n  " + (d.path.empty() ? std::string() : d.path.to_string() + ": ") + d.summary +
+                           (d.detail.empty() ? "" : ": " + d.detail);
+            ctx.error("State store not configured", "Its configuration is not valid:" + why);
+            return std::nullopt;
+        }
         config c;
         if (!decode_model(bytes, c, ctx)) return std::nullopt;
         mask_secrets(c, true);

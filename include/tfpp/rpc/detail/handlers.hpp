@@ -411,6 +411,7 @@ void configure_state_store(provider_engine& e, const Request& req, Response& res
             if (auto size = s->configure(config, req.capabilities().chunk_size(), ctx))
                 resp.mutable_capabilities()->set_chunk_size(static_cast<std::int64_t>(*size));
     }
+    resp.mutable_capabilities();  // present even after an error: Terraform 1.16 reads it before the diagnostics
     diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), s ? &s->schema() : nullptr);
 }
 

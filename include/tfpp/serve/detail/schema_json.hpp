@@ -50,6 +50,7 @@ inline provider_schemas schemas_of(const provider_engine& e, std::string_view ad
     for (const auto& [name, f] : e.functions()) out.functions.emplace_back(name, &f->schema());
     for (const auto& [name, l] : e.list_resources()) out.list_resources.emplace_back(name, &l->schema());
     for (const auto& [name, a] : e.actions()) out.actions.emplace_back(name, &a->schema());
+    for (const auto& [name, st] : e.state_stores()) out.state_stores.emplace_back(name, &st->schema());
     return out;
 }
 
@@ -74,6 +75,10 @@ template <class... A>
 void gather_actions(type_list<A...>, provider_schemas& out) {
     (out.actions.emplace_back(A::type_name, &action_config_schema<A>()), ...);
 }
+template <class... S>
+void gather_state_stores(type_list<S...>, provider_schemas& out) {
+    (out.state_stores.emplace_back(S::type_name, &state_store_config_schema<S>()), ...);
+}
 template <class... D>
 void gather_data_sources(type_list<D...>, provider_schemas& out) {
     (out.data_sources.emplace_back(D::type_name, &data_source_schema<D>()), ...);
@@ -93,6 +98,7 @@ provider_schemas schemas_of(std::string_view address = {}) {
         detail::gather_functions(typename detail::function_list<P>::type{}, out);
         detail::gather_lists(typename detail::list_resource_list<P>::type{}, out);
         detail::gather_actions(typename detail::action_list<P>::type{}, out);
+        detail::gather_state_stores(typename detail::state_store_list<P>::type{}, out);
         std::erase_if(out.resource_identities, [](const auto& e) { return e.second == nullptr; });
     }
     return out;
