@@ -497,3 +497,53 @@ TEST_CASE("local_directory: explored", "[testing][local][explore]") {
 }
 
 }  // namespace
+
+TEST_CASE("local_state_directory: states as files, written whole, locked across stores", "[testing][local]") {
+    sandbox box;
+    tfpp::testing::provider_under_test<local::provider> p(box.config());
+    local::state_directory_config c;
+    c.path = "states";  // relative to base_directory, created
+    const auto configured = p.configure_state_store<local::state_directory_store>(c);
+    REQUIRE(configured.ok());
+    CHECK(configured.chunk_size == 64 * 1024);
+    CHECK(fs::is_directory(box.path("states")));
+
+    CHECK_FALSE(p.read_state<local::state_directory_store>("default").bytes.has_value());
+    std::string state;
+    while (state.size() < 200000) state += "{\"serial\": " + std::to_string(state.size()) + "}\n";
+    REQUIRE(p.write_state<local::state_directory_store>("default", state).empty());
+    CHECK(local::read_file(box.path("states/default.tfstate")) == state);
+    CHECK(mode_of(box.path("states/default.tfstate")) == "0600");
+    const auto read = p.read_state<local::state_directory_store>("default");
+    REQUIRE(read.ok());
+    CHECK(read.bytes == state);
+    CHECK(read.chunks == 4);
+
+    // A second provider process sees the lock file.
+    tfpp::testing::provider_under_test<local::provider> other(box.config());
+    REQUIRE(other.configure_state_store<local::state_directory_store>(c).ok());
+    const auto lock = p.lock_state<local::state_directory_store>("default");
+    REQUIRE(lock.ok());
+    const auto refused = other.lock_state<local::state_directory_store>("default", "OperationTypePlan");
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.diagnostics[0].summary == "State locked");
+    CHECK(refused.diagnostics[0].detail.find(lock.lock_id) != std::string::npos);
+    CHECK(refused.diagnostics[0].detail.find("OperationTypeApply") != std::string::npos);
+    CHECK_FALSE(other.unlock_state<local::state_directory_store>("default", "not-the-id").empty());
+    CHECK(p.unlock_state<local::state_directory_store>("default", lock.lock_id).empty());
+    CHECK(other.lock_state<local::state_directory_store>("default").ok());
+
+    REQUIRE(p.write_state<local::state_directory_store>("dev", "{}").empty());
+    CHECK(p.states<local::state_directory_store>().names == std::vector<std::string>{"default", "dev"});
+    CHECK(p.delete_state<local::state_directory_store>("dev").empty());
+    CHECK(p.states<local::state_directory_store>().names == std::vector<std::string>{"default"});
+    const auto escape = p.write_state<local::state_directory_store>("../outside", "{}");
+    REQUIRE(escape.size() == 1);
+    CHECK(escape[0].summary == "Invalid workspace name");
+    CHECK_FALSE(fs::exists(box.path("outside.tfstate")));
+    // No temporary file is left behind.
+    std::vector<std::string> files;
+    for (const auto& e : fs::directory_iterator(box.path("states"))) files.push_back(e.path().filename().string());
+    std::sort(files.begin(), files.end());
+    CHECK(files == std::vector<std::string>{"default.tfstate", "default.tfstate.lock"});
+}
