@@ -13,11 +13,13 @@
 #include <tfpp/serve/detail/shutdown_waiter.hpp>
 #include <tfpp/serve/options.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <exception>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace tfpp::detail {
 
@@ -86,7 +88,11 @@ int serve_provider(int argc, char** argv, const serve_options& options, engine_m
     }
     if (mode.schema_json) {
         try {
-            write_all(STDOUT_FILENO, schema_json(schemas_of(*engine, options.address)) + "\n");
+            provider_schemas schemas = schemas_of(*engine, options.address);
+            // Protocol 5 has no state stores: a provider offering only 5 shows none, as the CLI sees it.
+            const std::vector<int> offered = offer_protocols(*engine, options).versions;
+            if (std::find(offered.begin(), offered.end(), 6) == offered.end()) schemas.state_stores.clear();
+            write_all(STDOUT_FILENO, schema_json(schemas) + "\n");
             return 0;
         } catch (const std::exception& e) {
             write_all(STDERR_FILENO, std::string("tfpp: cannot print the schema: ") + e.what() + "\n");
