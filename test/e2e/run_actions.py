@@ -8,16 +8,13 @@ Ctrl-C terminating a program that would run for a minute.
     run_actions.py --cli PATH --provider PATH [--protocol 6]
 """
 
-import argparse
 import os
-import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 
-from run_e2e import Failure, Workspace, check
+from run_e2e import Failure, check, run_scenario
 
 ACTIONS = """action "local_command" "greet" {
   config {
@@ -141,25 +138,5 @@ def scenario(ws):
     check("command" in out and "action.local_command.empty" in out, "the refused configuration is not reported")
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--cli", required=True)
-    ap.add_argument("--provider", required=True)
-    ap.add_argument("--protocol", type=int, choices=(5, 6), default=6)
-    args = ap.parse_args()
-    args.cli, args.provider, args.mode = os.path.abspath(args.cli), os.path.abspath(args.provider), "mirror"
-    root = tempfile.mkdtemp(prefix="tfpp-actions-")
-    try:
-        ws = Workspace(args, root)
-        scenario(ws)
-    except Failure as e:
-        print(f"\nFAIL: {e}", flush=True)
-        return 1
-    finally:
-        shutil.rmtree(root, ignore_errors=True)
-    print("\nPASS")
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_scenario(scenario, "tfpp-actions-"))

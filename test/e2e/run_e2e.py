@@ -724,6 +724,27 @@ def start_debug_provider(ws):
     raise Failure("debug provider printed no TF_REATTACH_PROVIDERS line: " + "".join(lines))
 
 
+def run_scenario(scenario, prefix, protocols=(5, 6)):
+    """main() of a script that runs one scenario against examples/local in a
+    fresh directory: --cli PATH --provider PATH [--protocol N]."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cli", required=True)
+    ap.add_argument("--provider", required=True)
+    ap.add_argument("--protocol", type=int, choices=protocols, default=6)
+    args = ap.parse_args()
+    args.cli, args.provider, args.mode = os.path.abspath(args.cli), os.path.abspath(args.provider), "mirror"
+    root = tempfile.mkdtemp(prefix=prefix)
+    try:
+        scenario(Workspace(args, root))
+    except Failure as e:
+        print(f"\nFAIL: {e}", flush=True)
+        return 1
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    print("\nPASS")
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cli", required=True)

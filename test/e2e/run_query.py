@@ -9,15 +9,12 @@ does the same for an import block. The provider writes the configuration
     run_query.py --cli PATH --provider PATH [--protocol 6]
 """
 
-import argparse
 import json
 import os
 import re
-import shutil
 import sys
-import tempfile
 
-from run_e2e import Failure, Workspace, check
+from run_e2e import check, run_scenario
 
 QUERY = """list "local_file" "texts" {
   provider         = local
@@ -137,25 +134,5 @@ def scenario(ws):
           "the listing error does not reach the CLI")
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--cli", required=True)
-    ap.add_argument("--provider", required=True)
-    ap.add_argument("--protocol", type=int, choices=(5, 6), default=6)
-    args = ap.parse_args()
-    args.cli, args.provider, args.mode = os.path.abspath(args.cli), os.path.abspath(args.provider), "mirror"
-    root = tempfile.mkdtemp(prefix="tfpp-query-")
-    try:
-        ws = Workspace(args, root)
-        scenario(ws)
-    except Failure as e:
-        print(f"\nFAIL: {e}", flush=True)
-        return 1
-    finally:
-        shutil.rmtree(root, ignore_errors=True)
-    print("\nPASS")
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_scenario(scenario, "tfpp-query-"))

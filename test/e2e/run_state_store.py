@@ -9,16 +9,13 @@ store refuses is an error at its attribute.
     run_state_store.py --cli PATH --provider PATH
 """
 
-import argparse
 import json
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
-from run_e2e import VERSION, Failure, Workspace, check
+from run_e2e import VERSION, check, run_scenario
 
 EXPERIMENT = "-enable-pluggable-state-storage-experiment"
 
@@ -142,25 +139,5 @@ def scenario(ws):
           "the refusal does not name the path attribute")
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--cli", required=True)
-    ap.add_argument("--provider", required=True)
-    args = ap.parse_args()
-    args.cli, args.provider, args.mode, args.protocol = (os.path.abspath(args.cli), os.path.abspath(args.provider),
-                                                         "mirror", 6)
-    root = tempfile.mkdtemp(prefix="tfpp-state-store-")
-    try:
-        ws = Workspace(args, root)
-        scenario(ws)
-    except Failure as e:
-        print(f"\nFAIL: {e}", flush=True)
-        return 1
-    finally:
-        shutil.rmtree(root, ignore_errors=True)
-    print("\nPASS")
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_scenario(scenario, "tfpp-state-store-", protocols=(6,)))
