@@ -181,22 +181,9 @@ TEST_CASE("an upload that breaks off or is malformed is not stored", "[state_sto
     REQUIRE(h.configure(tfpp::to_msgpack(bucket("b1")), 16, configure_ctx));
     e.provider().stored["default"] = "the old state";
 
-    struct script final : tfpp::detail::state_chunk_source {
-        std::vector<tfpp::detail::state_chunk> rest;
-        script(std::vector<tfpp::detail::state_chunk> all, tfpp::context& ctx)
-            : state_chunk_source(all.front(), 16, ctx), rest(std::move(all)) {
-            rest.erase(rest.begin());
-        }
-        bool receive(tfpp::detail::state_chunk& into) override {
-            if (rest.empty()) return false;
-            into = rest.front();
-            rest.erase(rest.begin());
-            return true;
-        }
-    };
     const auto upload = [&](std::vector<tfpp::detail::state_chunk> chunks) {
         tfpp::context ctx = e.make_context();
-        script from(std::move(chunks), ctx);
+        tfpp::testing::detail::listed_state_chunks from(std::move(chunks), 16, ctx);
         h.write("default", from, ctx);
         return ctx.diagnostics();
     };

@@ -4,11 +4,10 @@
 #pragma once
 
 #include <tfpp/provider/action.hpp>
+#include <tfpp/provider/detail/block_validation.hpp>
 #include <tfpp/provider/detail/checks.hpp>
-#include <tfpp/provider/detail/configuration_checks.hpp>
 #include <tfpp/provider/detail/handler_support.hpp>
 #include <tfpp/provider/detail/schemas.hpp>
-#include <tfpp/schema/detail/validation.hpp>
 
 #include <string_view>
 
@@ -45,12 +44,7 @@ public:
     [[nodiscard]] const block_schema& schema() const override { return action_config_schema<A>(); }
 
     void validate(std::string_view bytes, context& ctx) override {
-        check_configuration(schema(), bytes, {}, {}, ctx);
-        config c;
-        if (!decode_model(bytes, c, ctx)) return;
-        guarded(ctx, operation_name(type_name_, "validators"), [&] { run_validators(c, ctx.diagnostics()); });
-        if constexpr (has_validate<A, config>)
-            guarded(ctx, operation_name(type_name_, "validate"), schema(), [&] { impl_.validate(c, ctx); });
+        validate_block_config<config>(impl_, schema(), bytes, type_name_, "", ctx);
     }
 
     void plan(std::string_view bytes, context& ctx) override {

@@ -2,11 +2,10 @@
 // list, streaming each result to a sink as the handler pushes it.
 #pragma once
 
-#include <tfpp/provider/detail/configuration_checks.hpp>
+#include <tfpp/provider/detail/block_validation.hpp>
 #include <tfpp/provider/detail/handler_support.hpp>
 #include <tfpp/provider/detail/schemas.hpp>
 #include <tfpp/provider/list.hpp>
-#include <tfpp/schema/detail/validation.hpp>
 
 #include <cstdint>
 #include <string_view>
@@ -50,12 +49,7 @@ public:
     [[nodiscard]] const block_schema& schema() const override { return list_config_schema<L>(); }
 
     void validate(std::string_view bytes, context& ctx) override {
-        check_configuration(schema(), bytes, {}, {}, ctx);
-        config c;
-        if (!decode_model(bytes, c, ctx)) return;
-        guarded(ctx, operation_name(type_name_, "list validators"), [&] { run_validators(c, ctx.diagnostics()); });
-        if constexpr (requires(L & l) { l.validate(c, ctx); })
-            guarded(ctx, operation_name(type_name_, "list validate"), schema(), [&] { impl_.validate(c, ctx); });
+        validate_block_config<config>(impl_, schema(), bytes, type_name_, "list ", ctx);
     }
 
     void list(std::string_view bytes, bool objects_wanted, std::int64_t limit, list_sink& sink, context& ctx) override {

@@ -26,6 +26,8 @@ struct state_chunk_sink {
     // ends the stream with the read's diagnostics. False: not delivered.
     virtual bool send(std::string_view bytes, std::uint64_t total, std::uint64_t start, const diagnostics* last) = 0;
 
+    [[nodiscard]] std::uint64_t chunk_size() const noexcept { return chunk_size_; }
+
     bool append(std::string_view bytes, std::uint64_t total) {
         total_ = total;
         buffer_.append(bytes);

@@ -3,12 +3,11 @@
 // unlock, states and delete_state on it.
 #pragma once
 
+#include <tfpp/provider/detail/block_validation.hpp>
 #include <tfpp/provider/detail/checks.hpp>
-#include <tfpp/provider/detail/configuration_checks.hpp>
 #include <tfpp/provider/detail/handler_support.hpp>
 #include <tfpp/provider/detail/schemas.hpp>
 #include <tfpp/provider/state_store.hpp>
-#include <tfpp/schema/detail/validation.hpp>
 
 #include <algorithm>
 #include <atomic>
@@ -73,12 +72,7 @@ public:
     [[nodiscard]] const block_schema& schema() const override { return state_store_config_schema<S>(); }
 
     void validate(std::string_view bytes, context& ctx) override {
-        check_configuration(schema(), bytes, {}, {}, ctx);
-        config c;
-        if (!decode_model(bytes, c, ctx)) return;
-        guarded(ctx, operation_name(type_name_, "validators"), [&] { run_validators(c, ctx.diagnostics()); });
-        if constexpr (has_validate<S, config>)
-            guarded(ctx, operation_name(type_name_, "validate"), schema(), [&] { impl_.validate(c, ctx); });
+        validate_block_config<config>(impl_, schema(), bytes, type_name_, "", ctx);
     }
 
     std::optional<std::uint64_t> configure(std::string_view bytes, std::int64_t proposed, context& ctx) override {

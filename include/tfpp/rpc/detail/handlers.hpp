@@ -483,40 +483,40 @@ void write_state_bytes(provider_engine& e, Reader& reader, Response& resp) {
     diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics());
 }
 
-template <class Request, class Response>
-void lock_state(provider_engine& e, const Request& req, Response& resp) {
+// LockState, UnlockState, GetStates and DeleteState: `call` runs on the
+// store the request names, once it is configured.
+template <class Response, class F>
+void on_configured_store(provider_engine& e, std::string_view type_name, Response& resp, F&& call) {
     auto lock = e.shared();
     context ctx = e.make_context();
-    if (state_store_handler* s = find_state_store(e, req.type_name(), ctx); s && s->configured(ctx))
-        resp.set_lock_id(to_valid_utf8(s->lock(req.state_id(), req.operation(), ctx)));
+    if (state_store_handler* s = find_state_store(e, type_name, ctx); s && s->configured(ctx)) call(*s, ctx);
     diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics());
+}
+
+template <class Request, class Response>
+void lock_state(provider_engine& e, const Request& req, Response& resp) {
+    on_configured_store(e, req.type_name(), resp, [&](state_store_handler& s, context& ctx) {
+        resp.set_lock_id(to_valid_utf8(s.lock(req.state_id(), req.operation(), ctx)));
+    });
 }
 
 template <class Request, class Response>
 void unlock_state(provider_engine& e, const Request& req, Response& resp) {
-    auto lock = e.shared();
-    context ctx = e.make_context();
-    if (state_store_handler* s = find_state_store(e, req.type_name(), ctx); s && s->configured(ctx))
-        s->unlock(req.state_id(), req.lock_id(), ctx);
-    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics());
+    on_configured_store(e, req.type_name(), resp,
+                        [&](state_store_handler& s, context& ctx) { s.unlock(req.state_id(), req.lock_id(), ctx); });
 }
 
 template <class Request, class Response>
 void get_states(provider_engine& e, const Request& req, Response& resp) {
-    auto lock = e.shared();
-    context ctx = e.make_context();
-    if (state_store_handler* s = find_state_store(e, req.type_name(), ctx); s && s->configured(ctx))
-        for (std::string& name : s->states(ctx)) resp.add_state_id(to_valid_utf8(std::move(name)));
-    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics());
+    on_configured_store(e, req.type_name(), resp, [&](state_store_handler& s, context& ctx) {
+        for (std::string& name : s.states(ctx)) resp.add_state_id(to_valid_utf8(std::move(name)));
+    });
 }
 
 template <class Request, class Response>
 void delete_state(provider_engine& e, const Request& req, Response& resp) {
-    auto lock = e.shared();
-    context ctx = e.make_context();
-    if (state_store_handler* s = find_state_store(e, req.type_name(), ctx); s && s->configured(ctx))
-        s->delete_state(req.state_id(), ctx);
-    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics());
+    on_configured_store(e, req.type_name(), resp,
+                        [&](state_store_handler& s, context& ctx) { s.delete_state(req.state_id(), ctx); });
 }
 
 template <class Request, class Response>

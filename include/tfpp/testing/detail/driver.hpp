@@ -157,6 +157,19 @@ inline void final_plan_mismatches(const dynamic& first, const dynamic& final_pla
            printed(first, place) + ", now " + printed(final_plan, place) + "\n";
 }
 
+// A WriteStateBytes upload from a list of chunks, the first one given first.
+struct listed_state_chunks final : tfpp::detail::state_chunk_source {
+    std::vector<tfpp::detail::state_chunk> chunks;
+    std::size_t next = 1;
+    listed_state_chunks(std::vector<tfpp::detail::state_chunk> all, std::uint64_t chunk_size, tfpp::context& ctx)
+        : state_chunk_source(all.front(), chunk_size, ctx), chunks(std::move(all)) {}
+    bool receive(tfpp::detail::state_chunk& into) override {
+        if (next == chunks.size()) return false;
+        into = std::move(chunks[next++]);
+        return true;
+    }
+};
+
 template <class P>
 class driver {
 public:
@@ -375,12 +388,12 @@ public:
         // Terraform's checks of each chunk (internal/plugin6 ReadStateBytes).
         struct collect final : tfpp::detail::state_chunk_sink {
             stored_state& out;
-            std::uint64_t size;
-            collect(stored_state& o, std::uint64_t s) : state_chunk_sink(s), out(o), size(s) {}
+            collect(stored_state& o, std::uint64_t size) : state_chunk_sink(size), out(o) {}
             bool send(std::string_view bytes, std::uint64_t total, std::uint64_t start,
                       const tfpp::diagnostics* last) override {
                 if (last) out.diagnostics.append(*last);
                 const std::uint64_t received = out.bytes ? out.bytes->size() : 0;
+                const std::uint64_t size = chunk_size();
                 if (start != received || (last == nullptr && bytes.size() != size) || bytes.size() > size ||
                     start + bytes.size() > total || (last && !last->has_errors() && start + bytes.size() != total))
                     out.diagnostics.error("A chunk Terraform would refuse",
@@ -410,20 +423,7 @@ public:
     // Sends `bytes` in chunks of the agreed size, as Terraform does.
     template <class S>
     tfpp::diagnostics write_state(const std::string& state_id, const std::string& bytes) {
-        struct chunks final : tfpp::detail::state_chunk_source {
-            std::vector<tfpp::detail::state_chunk> rest;
-            std::size_t next = 1;
-            chunks(std::vector<tfpp::detail::state_chunk> all, std::uint64_t size, tfpp::context& ctx)
-                : state_chunk_source(all.front(), size, ctx), rest(std::move(all)) {}
-            bool receive(tfpp::detail::state_chunk& into) override {
-                if (next == rest.size()) return false;
-                into = std::move(rest[next++]);
-                return true;
-            }
-        };
-        tfpp::detail::state_store_handler& h = store<S>();
-        tfpp::context ctx = engine_.make_context();
-        if (h.configured(ctx)) {
+        return on_configured_store<S>([&](tfpp::detail::state_store_handler& h, tfpp::context& ctx) {
             std::vector<tfpp::detail::state_chunk> pieces;
             const auto total = static_cast<std::int64_t>(bytes.size());
             for (std::size_t at = 0; at == 0 || at < bytes.size(); at += h.chunk_size()) {
@@ -432,46 +432,38 @@ public:
                 const auto end = start + static_cast<std::int64_t>(piece.size()) - 1;
                 pieces.push_back({std::move(piece), total, start, end});
             }
-            chunks from(std::move(pieces), h.chunk_size(), ctx);
+            listed_state_chunks from(std::move(pieces), h.chunk_size(), ctx);
             h.write(state_id, from, ctx);
-        }
-        return ctx.diagnostics();
+        });
     }
 
     template <class S>
     state_lock lock_state(const std::string& state_id, const std::string& operation = "OperationTypeApply") {
-        tfpp::detail::state_store_handler& h = store<S>();
-        tfpp::context ctx = engine_.make_context();
         state_lock out;
-        if (h.configured(ctx)) out.lock_id = h.lock(state_id, operation, ctx);
-        out.diagnostics = ctx.diagnostics();
+        out.diagnostics = on_configured_store<S>([&](tfpp::detail::state_store_handler& h, tfpp::context& ctx) {
+            out.lock_id = h.lock(state_id, operation, ctx);
+        });
         return out;
     }
 
     template <class S>
     tfpp::diagnostics unlock_state(const std::string& state_id, const std::string& lock_id) {
-        tfpp::detail::state_store_handler& h = store<S>();
-        tfpp::context ctx = engine_.make_context();
-        if (h.configured(ctx)) h.unlock(state_id, lock_id, ctx);
-        return ctx.diagnostics();
+        return on_configured_store<S>(
+            [&](tfpp::detail::state_store_handler& h, tfpp::context& ctx) { h.unlock(state_id, lock_id, ctx); });
     }
 
     template <class S>
     state_names states() {
-        tfpp::detail::state_store_handler& h = store<S>();
-        tfpp::context ctx = engine_.make_context();
         state_names out;
-        if (h.configured(ctx)) out.names = h.states(ctx);
-        out.diagnostics = ctx.diagnostics();
+        out.diagnostics = on_configured_store<S>(
+            [&](tfpp::detail::state_store_handler& h, tfpp::context& ctx) { out.names = h.states(ctx); });
         return out;
     }
 
     template <class S>
     tfpp::diagnostics delete_state(const std::string& state_id) {
-        tfpp::detail::state_store_handler& h = store<S>();
-        tfpp::context ctx = engine_.make_context();
-        if (h.configured(ctx)) h.delete_state(state_id, ctx);
-        return ctx.diagnostics();
+        return on_configured_store<S>(
+            [&](tfpp::detail::state_store_handler& h, tfpp::context& ctx) { h.delete_state(state_id, ctx); });
     }
 
     // Validates, plans and invokes an action as Terraform does, keeping each
@@ -510,6 +502,14 @@ public:
                       "tfpp: provider_under_test<P>'s state store calls take one of P's state stores; list S in "
                       "P::state_stores");
         return *engine_.state_store(S::type_name);
+    }
+    // `call` on store S once it is configured (an error otherwise); the diagnostics.
+    template <class S, class F>
+    tfpp::diagnostics on_configured_store(F&& call) {
+        tfpp::detail::state_store_handler& h = store<S>();
+        tfpp::context ctx = engine_.make_context();
+        if (h.configured(ctx)) call(h, ctx);
+        return ctx.diagnostics();
     }
 
     template <class E>
