@@ -11,6 +11,7 @@ set -euo pipefail
 packages=(g++ pkgconf meson ninja-build protobuf-compiler protobuf-compiler-grpc
           libgrpc++-dev libprotobuf-dev libssl-dev libfmt-dev libboost1.81-dev
           nlohmann-json3-dev catch2 python3 ca-certificates time
+          python3-matplotlib   # bench/anchor/charts.py draws the benchmark charts (SVG)
           ccache   # the next run compiles only what changed, in every build directory
           gpg gpg-agent openssl   # scripts/release.sh signs; test/registry makes keys and a CA
           # examples/postgresql links libpq; its end-to-end test runs a throwaway

@@ -97,6 +97,7 @@ step "examples/postgresql benchmark smoke pass: 160 objects applied, planned and
 python3 "$repo/bench/postgresql/run.py" --cli "$tofu" --provider "$build/examples/terraform-provider-postgresql" --smoke
 
 step "tfpp against the Go framework: smoke pass of bench/anchor (every case runs on both sides; timings are not judged)"
-TFPP_TOFU="$tofu" python3 "$repo/bench/anchor/run.py" --smoke --build-dir "$static_build"
+TFPP_TOFU="$tofu" python3 "$repo/bench/anchor/run.py" --smoke --build-dir "$static_build" \
+    --charts "$static_build/bench-anchor/charts"
 
 step "All tests passed"

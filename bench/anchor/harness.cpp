@@ -21,7 +21,9 @@
 //                                   (the bare gRPC baseline of B3); also
 //                                   when started with no arguments by a
 //                                   go-plugin client: --provider can name
-//                                   the harness itself
+//                                   the harness itself; started through a
+//                                   link named tfpp_bench_sync_echo, the
+//                                   same echo on gRPC's synchronous API
 //
 // Every request is encoded (msgpack values, protobuf messages) before the
 // timed region; responses stay raw bytes while timed and are parsed once
@@ -43,6 +45,7 @@
 #include <barrier>
 #include <condition_variable>
 #include <cstdint>
+#include <future>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -318,6 +321,8 @@ const std::string m_configure = "/tfplugin6.Provider/ConfigureProvider";
 const std::string m_validate = "/tfplugin6.Provider/ValidateResourceConfig";
 const std::string m_plan = "/tfplugin6.Provider/PlanResourceChange";
 const std::string m_apply = "/tfplugin6.Provider/ApplyResourceChange";
+const std::string m_health = "/grpc.health.v1.Health/Check";
+const std::string m_shutdown = "/plugin.GRPCController/Shutdown";
 
 // What Terraform does before any resource call: the schema, then configure.
 void prepare(raw_caller& caller, bool echo) {
@@ -618,13 +623,13 @@ public:
             Finish(grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "no request"));
             return;
         }
-        if (method_ == "/grpc.health.v1.Health/Check") response_ = to_buffer(std::string("\x08\x01"));  // SERVING
-        else if (method_ == "/plugin.GRPCController/Shutdown") response_ = to_buffer(std::string());
+        if (method_ == m_health) response_ = to_buffer(std::string("\x08\x01"));  // SERVING
+        else if (method_ == m_shutdown) response_ = to_buffer(std::string());
         else response_ = request_;
         StartWriteAndFinish(&response_, grpc::WriteOptions(), grpc::Status::OK);
     }
     void OnDone() override {
-        if (method_ == "/plugin.GRPCController/Shutdown") on_shutdown_();
+        if (method_ == m_shutdown) on_shutdown_();
         delete this;
     }
 
@@ -645,7 +650,34 @@ private:
     std::function<void()> on_shutdown_;
 };
 
-int serve_echo() {
+// The same echo on gRPC's synchronous API, which tfpp serves on: with both
+// floors beside tfpp, B3 tells the cost of the API from tfpp's own work.
+class sync_echo_service final : public grpc::Service {
+public:
+    explicit sync_echo_service(std::function<void()> on_shutdown) : on_shutdown_(std::move(on_shutdown)) {
+        for (const std::string* m : {&m_schema, &m_configure, &m_validate, &m_plan, &m_apply, &m_health, &m_shutdown}) {
+            AddMethod(new grpc::internal::RpcServiceMethod(
+                m->c_str(), grpc::internal::RpcMethod::NORMAL_RPC,
+                new grpc::internal::RpcMethodHandler<sync_echo_service, grpc::ByteBuffer, grpc::ByteBuffer>(
+                    [m](sync_echo_service* self, grpc::ServerContext*, const grpc::ByteBuffer* req,
+                        grpc::ByteBuffer* resp) { return self->answer(*m, *req, *resp); },
+                    this)));
+        }
+    }
+
+private:
+    grpc::Status answer(const std::string& method, const grpc::ByteBuffer& req, grpc::ByteBuffer& resp) {
+        if (method == m_health) resp = to_buffer(std::string("\x08\x01"));  // SERVING
+        else if (method == m_shutdown) resp = to_buffer(std::string());
+        else resp = req;
+        if (method == m_shutdown) on_shutdown_();
+        return grpc::Status::OK;
+    }
+
+    std::function<void()> on_shutdown_;
+};
+
+int serve_echo(bool synchronous) {
     const char* cookie = std::getenv("TF_PLUGIN_MAGIC_COOKIE");
     if (cookie == nullptr || cookie != magic_cookie) fail("serve-echo is started by a go-plugin client");
     const char* tmp = std::getenv("TMPDIR");
@@ -653,11 +685,17 @@ int serve_echo() {
         std::string(tmp && *tmp ? tmp : "/tmp") + "/echo-" + std::to_string(::getpid()) + ".sock";
     // Never shut down, as in tfpp's serve(): gRPC's last shutdown can wait
     // up to 10 s for an executor thread after a session of large messages.
+    // As tfpp does, the certificate is made on a second thread while gRPC
+    // starts, so that B1's floor is the same work done the same way.
+    const char* client_cert = std::getenv("PLUGIN_CLIENT_CERT");
+    const bool tls = client_cert != nullptr && *client_cert != '\0';
+    std::future<tfpp::detail::server_certificate> certificate;
+    if (tls) certificate = std::async(std::launch::async, tfpp::detail::make_server_certificate);
     grpc_init();
     std::shared_ptr<grpc::ServerCredentials> credentials = grpc::InsecureServerCredentials();
     std::string cert_b64;
-    if (const char* client_cert = std::getenv("PLUGIN_CLIENT_CERT"); client_cert && *client_cert) {
-        const auto cert = tfpp::detail::make_server_certificate();
+    if (tls) {
+        const auto cert = certificate.get();
         grpc::SslServerCredentialsOptions tls(GRPC_SSL_REQUEST_AND_REQUIRE_CLIENT_CERTIFICATE_AND_VERIFY);
         tls.pem_root_certs = client_cert;
         tls.pem_key_cert_pairs.push_back({cert.key_pem, cert.cert_pem});
@@ -667,16 +705,23 @@ int serve_echo() {
     std::mutex mu;
     std::condition_variable cv;
     bool done = false;
-    echo_service service([&] {
+    const auto on_shutdown = [&] {
         std::lock_guard lock(mu);
         done = true;
         cv.notify_all();
-    });
+    };
+    echo_service callback_service(on_shutdown);
+    sync_echo_service sync_service(on_shutdown);
     grpc::ServerBuilder builder;
     builder.AddListeningPort("unix:" + socket, credentials);
     builder.SetMaxReceiveMessageSize(256 << 20);
     builder.SetMaxSendMessageSize(256 << 20);
-    builder.RegisterCallbackGenericService(&service);
+    if (synchronous) {
+        builder.SetSyncServerOption(grpc::ServerBuilder::SyncServerOption::MAX_POLLERS, 16);  // as tfpp
+        builder.RegisterService(&sync_service);
+    } else {
+        builder.RegisterCallbackGenericService(&callback_service);
+    }
     const auto server = builder.BuildAndStart();
     if (!server) fail("serve-echo: cannot listen on " + socket);
     const std::string line = tfpp::detail::handshake_line(6, socket, cert_b64);
@@ -697,9 +742,11 @@ int main(int argc, char** argv) {
     ::signal(SIGPIPE, SIG_IGN);
     // Started without arguments by a go-plugin client (itself, as the echo
     // "provider"): serve the echo.
-    if (argc == 1 && std::getenv("TF_PLUGIN_MAGIC_COOKIE") != nullptr) return serve_echo();
+    // Started through a link named tfpp_bench_sync_echo: the synchronous echo.
+    if (argc == 1 && std::getenv("TF_PLUGIN_MAGIC_COOKIE") != nullptr)
+        return serve_echo(std::string_view(argv[0]).ends_with("tfpp_bench_sync_echo"));
     const options o = parse(argc, argv);
-    if (o.mode == "serve-echo") return serve_echo();
+    if (o.mode == "serve-echo") return serve_echo(false);
     dump_dir = o.dump_dir;
     if (o.mode != "handshake" && o.mode != "schema" && o.mode != "small" && o.mode != "large")
         fail("unknown case " + o.mode);

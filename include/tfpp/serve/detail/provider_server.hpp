@@ -28,6 +28,10 @@ public:
         builder.AddListeningPort("unix:" + dir_.socket_path(), credentials);
         builder.SetMaxReceiveMessageSize(256 << 20);
         builder.SetMaxSendMessageSize(256 << 20);
+        // gRPC's default of at most two idle polling threads makes a thread
+        // for each call beyond two in flight and ends it after the call;
+        // Terraform makes ten at a time (-parallelism), so the threads stay.
+        builder.SetSyncServerOption(grpc::ServerBuilder::SyncServerOption::MAX_POLLERS, 16);
         if (version == 6) {
             builder.RegisterService(&v6_);
         } else {
