@@ -612,6 +612,14 @@ json run_large(const options& o, process& p) {
 
 // ---------------------------------------------------------------- echo server
 
+// What both echo servers answer: SERVING to the health check, nothing to
+// Shutdown, and the request's own bytes to every other call.
+grpc::ByteBuffer echo_answer(const std::string& method, const grpc::ByteBuffer& request) {
+    if (method == m_health) return to_buffer(std::string("\x08\x01"));
+    if (method == m_shutdown) return to_buffer(std::string());
+    return request;
+}
+
 class echo_reactor final : public grpc::ServerGenericBidiReactor {
 public:
     echo_reactor(std::string method, std::function<void()> on_shutdown)
@@ -623,9 +631,7 @@ public:
             Finish(grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "no request"));
             return;
         }
-        if (method_ == m_health) response_ = to_buffer(std::string("\x08\x01"));  // SERVING
-        else if (method_ == m_shutdown) response_ = to_buffer(std::string());
-        else response_ = request_;
+        response_ = echo_answer(method_, request_);
         StartWriteAndFinish(&response_, grpc::WriteOptions(), grpc::Status::OK);
     }
     void OnDone() override {
@@ -667,9 +673,7 @@ public:
 
 private:
     grpc::Status answer(const std::string& method, const grpc::ByteBuffer& req, grpc::ByteBuffer& resp) {
-        if (method == m_health) resp = to_buffer(std::string("\x08\x01"));  // SERVING
-        else if (method == m_shutdown) resp = to_buffer(std::string());
-        else resp = req;
+        resp = echo_answer(method, req);
         if (method == m_shutdown) on_shutdown_();
         return grpc::Status::OK;
     }
@@ -696,10 +700,10 @@ int serve_echo(bool synchronous) {
     std::string cert_b64;
     if (tls) {
         const auto cert = certificate.get();
-        grpc::SslServerCredentialsOptions tls(GRPC_SSL_REQUEST_AND_REQUIRE_CLIENT_CERTIFICATE_AND_VERIFY);
-        tls.pem_root_certs = client_cert;
-        tls.pem_key_cert_pairs.push_back({cert.key_pem, cert.cert_pem});
-        credentials = grpc::SslServerCredentials(tls);
+        grpc::SslServerCredentialsOptions options(GRPC_SSL_REQUEST_AND_REQUIRE_CLIENT_CERTIFICATE_AND_VERIFY);
+        options.pem_root_certs = client_cert;
+        options.pem_key_cert_pairs.push_back({cert.key_pem, cert.cert_pem});
+        credentials = grpc::SslServerCredentials(options);
         cert_b64 = tfpp::detail::base64_unpadded(cert.cert_der);
     }
     std::mutex mu;
