@@ -593,7 +593,7 @@ def measure(args, b):
 
 
 def report(args, b, R, b6):
-    """The markdown report of one pass; (lines, verdicts, headline, rows).
+    """The markdown report of one pass; (lines, headline, rows).
 
     headline: the issue's targets as {name: {"value", "target", "unit", "met"}};
     rows: every tfpp/Go line with its floor (the echo), for the charts."""
@@ -602,7 +602,6 @@ def report(args, b, R, b6):
     w = lines.append
     w("| case | tfpp median (p90) | Go median (p90) | tfpp/Go [95 % CI] | target | met |")
     w("|---|---|---|---|---|---|")
-    verdicts = {}
     headline = {}
     rows = []
 
@@ -623,7 +622,6 @@ def report(args, b, R, b6):
         ra = ratio_ci(a, b_)
         if judge and ra[0] is not None:
             met = "yes" if judge(ra[0]) else "**no**"
-            verdicts[label] = met
         b_cens = censored(R.runs(case_key, "go"), key)
         w(stat_row(label, a, b_, unit, target, met, b_cens)[0])
         if ra[0] is not None:
@@ -700,7 +698,6 @@ def report(args, b, R, b6):
     if pa and pb:
         ra = ratio_ci(pa, pb)
         met = "yes" if ra[0] <= 0.3 else "**no**"
-        verdicts["B5 peak RSS"] = met
         goal("B5 peak RSS, tfpp/Go", ra[0], "≤ 0.3", "ratio", lambda v: v <= 0.3)
         rows.append({"label": "B5 peak RSS over B3/B4", "ratio": ra[0], "lo": ra[0], "hi": ra[0],
                      "go_censored": False, "floor_ratio": None})
@@ -715,7 +712,6 @@ def report(args, b, R, b6):
         w("|---|---|---|---|---|---|---|")
         for label, a, e, se in echo_rows:
             met = "yes" if a - e <= 0.005 else "**no**"
-            verdicts[f"B3 {label}"] = met
             w(f"| {label} | {f_ms(a)} | {f_ms(e)} | {f_ms(se)} | {f_ms(a - e)} | ≤ 5 µs | {met} |")
         qps = {side: median(samples(R.runs("B3-10", side), "qps")) for side in ("tfpp", "echo", "sync_echo")}
         cpu = {side: median(samples(R.runs("B3-1", side), "provider_cpu_per_call_ms"))
@@ -754,7 +750,6 @@ def report(args, b, R, b6):
                      f"{median(a) / median(e):.2f}× that floor")
             if case == "B4-10MB":
                 met = median(a) <= 1.5 * median(e)
-                verdicts[f"B4 10 MB {step} against the floor"] = "yes" if met else "**no**"
                 goal(f"B4 10 MB {step}, tfpp/echo", median(a) / median(e), "≤ 1.5", "ratio", lambda v: v <= 1.5)
                 line += f" (target ≤ 1.5×: {'yes' if met else '**no**'})"
             w(line + ".")
@@ -777,8 +772,6 @@ def report(args, b, R, b6):
             r_t = ratio_ci(ts, tl)
             r_g = ratio_ci(gs, gl)
             r_tg = ratio_ci(ts, gs)
-            if n == 3000 and r_t[0] is not None:
-                verdicts["B4s set/list at 3000"] = "yes" if r_t[0] <= 1.5 else "**no**"
             if n == max(SET_SIZES) and r_t[0] is not None:
                 goal(f"B4s set/list at {n:,}", r_t[0], "≤ 1.5", "ratio", lambda v: v <= 1.5)
             gs_c, gl_c = censored(R.runs(c, "go"), "plan_ms"), censored(R.runs(f"B4s-list-{n}", "go"), "plan_ms")
@@ -821,7 +814,7 @@ def report(args, b, R, b6):
         w("")
     elif b6:
         R.failures.append(f"B6: {b6['error']}")
-    return lines, verdicts, headline, rows
+    return lines, headline, rows
 
 
 def f_goal(h):
@@ -882,8 +875,8 @@ def measure_passes(args, b, passes, failures):
         log(f"pass {k + 1} of {args.repeat}")
         t0 = time.perf_counter()
         R, b6 = measure(args, b)
-        lines, verdicts, headline, rows = report(args, b, R, b6)
-        passes.append({"results": R.results, "b6": b6, "verdicts": verdicts, "headline": headline, "rows": rows,
+        lines, headline, rows = report(args, b, R, b6)
+        passes.append({"results": R.results, "b6": b6, "headline": headline, "rows": rows,
                        "failures": R.failures, "seconds": time.perf_counter() - t0, "lines": lines})
         failures += [f"pass {k + 1}: {f}" for f in R.failures]
 
