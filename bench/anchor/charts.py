@@ -45,12 +45,12 @@ def ratios(data, out_dir):
             if not any(s in r["label"] for s in SKIPPED):
                 by_label.setdefault(r["label"], []).append(r)
     labels = list(by_label)
-    names = [label + (" (Go/tfpp)" if by_label[label][0].get("higher_is_better") else "") for label in labels]
+    names = [label + (" (Go/tfpp)" if by_label[label][0]["higher_is_better"] else "") for label in labels]
     fig, ax = plt.subplots(figsize=(7.5, 0.26 * len(labels) + 1.2))
     for i, label in enumerate(labels):
         rs = by_label[label]
         # Calls per second: Go/tfpp, so that left of the line is better on every row.
-        flip = (lambda v: 1 / v if v else v) if rs[0].get("higher_is_better") else (lambda v: v)
+        flip = (lambda v: 1 / v if v else v) if rs[0]["higher_is_better"] else (lambda v: v)
         vs = [flip(r["ratio"]) for r in rs]
         upper_bound = any(r["go_censored"] for r in rs)
         ax.plot([min(vs), max(vs)], [i, i], color=TFPP, lw=3, alpha=0.35, solid_capstyle="butt")
