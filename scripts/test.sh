@@ -80,8 +80,9 @@ check_syntax() {  # compiler sources...
     done
 }
 e2e_providers=(test/e2e/schema_json_provider.cpp test/e2e/local_v0.cpp)
+library_sources=($(cd "$repo" && ls src/*/*.cpp))
 check_syntax clang++-14 examples/local/main.cpp examples/local/local.cpp examples/local/directory.cpp \
-    src/serve.cpp src/provider_service_v5.cpp src/provider_service_v6.cpp "${e2e_providers[@]}"
+    "${library_sources[@]}" "${e2e_providers[@]}"
 check_syntax clang++-16 "${e2e_providers[@]}"
 
 step "Codec benchmark smoke pass: every case runs on both sides (timings are not judged)"

@@ -15,25 +15,14 @@
 #include <tfpp/diag/diagnostics.hpp>
 #include <tfpp/value/dynamic.hpp>
 
-#include <charconv>
 #include <map>
-#include <set>
 #include <string>
-#include <string_view>
-
-#include <tfpp/codec/detail/flatmap.hpp>
 
 namespace tfpp {
 
 // Reads a legacy flatmap state as an object of the given type.
-[[nodiscard]] inline bool decode_flatmap(const std::map<std::string, std::string>& flat, const type& object_type,
-                                         dynamic& out, diagnostics& diags) {
-    if (!object_type.is_object()) {
-        diags.error("Invalid flatmap state", "flatmap state can only hold an object");
-        return false;
-    }
-    return detail::flatmap_reader(flat, diags).object("", object_type, out);
-}
+[[nodiscard]] bool decode_flatmap(const std::map<std::string, std::string>& flat, const type& object_type, dynamic& out,
+                                  diagnostics& diags);
 
 // Reads a legacy flatmap state into a typed model.
 template <encodable T>

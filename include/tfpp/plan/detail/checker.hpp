@@ -1,12 +1,13 @@
 // The checks' entry points: tfpp/plan/consistency.hpp forwards to them, and
 // the engine calls them after planning and applying (a seam:
 // test/layers/check_layers.py), skipped when the check is off and turned to
-// warnings in warn mode.
+// warnings in warn mode. They do not depend on a provider's types, so they
+// are compiled once, in the tfpp_values library (src/plan/checker.cpp).
 #pragma once
 
+#include <tfpp/diag/diagnostics.hpp>
 #include <tfpp/plan/consistency_mode.hpp>
-#include <tfpp/plan/detail/apply_checker.hpp>
-#include <tfpp/plan/detail/plan_checker.hpp>
+#include <tfpp/schema/schema.hpp>
 
 #include <optional>
 #include <string_view>
@@ -15,24 +16,11 @@ namespace tfpp::detail {
 
 namespace consistency {
 
-inline bool check_plan(const block_schema& schema, std::string_view prior, std::string_view config,
-                       std::string_view planned, diagnostics& diags, const consistency_options& options) {
-    if (!walkable_values({{prior, "prior state"}, {config, "configuration"}, {planned, "planned state"}}, diags))
-        return false;
-    plan_checker c(options, diags);
-    c.plan(schema, prior, config, planned);
-    c.finish();
-    return c.violations() == 0;
-}
+bool check_plan(const block_schema& schema, std::string_view prior, std::string_view config, std::string_view planned,
+                diagnostics& diags, const consistency_options& options);
 
-inline bool check_apply(const block_schema& schema, std::string_view planned, std::string_view actual,
-                        diagnostics& diags, const consistency_options& options) {
-    if (!walkable_values({{planned, "planned state"}, {actual, "new state"}}, diags)) return false;
-    apply_checker c(options, diags);
-    c.apply(schema, planned, actual);
-    c.finish();
-    return c.violations() == 0;
-}
+bool check_apply(const block_schema& schema, std::string_view planned, std::string_view actual, diagnostics& diags,
+                 const consistency_options& options);
 
 }  // namespace consistency
 

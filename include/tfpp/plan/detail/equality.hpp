@@ -4,6 +4,7 @@
 #pragma once
 
 #include <tfpp/codec/detail/msgpack_view.hpp>
+#include <tfpp/codec/detail/msgpack_writer.hpp>
 #include <tfpp/value/type.hpp>
 
 #include <algorithm>

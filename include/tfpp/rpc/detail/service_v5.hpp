@@ -21,7 +21,7 @@ public:
         MarkMethodStreamed(
             1, raw_unary_handler("GetSchema", [this]() -> const grpc::ByteBuffer& { return schema_buffer(); }));
     }
-    // Defined in src/provider_service_v5.cpp: the service is compiled there, once.
+    // Defined in src/rpc/provider_service_v5.cpp: the service is compiled there, once.
     ~provider_service_v5() override;
     grpc::Status PrepareProviderConfig(grpc::ServerContext*, const tfplugin5::PrepareProviderConfig_Request* req,
                                        tfplugin5::PrepareProviderConfig_Response* resp) override {

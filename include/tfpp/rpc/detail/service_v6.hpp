@@ -21,7 +21,7 @@ public:
         MarkMethodStreamed(
             1, raw_unary_handler("GetProviderSchema", [this]() -> const grpc::ByteBuffer& { return schema_buffer(); }));
     }
-    // Defined in src/provider_service_v6.cpp: the service is compiled there, once.
+    // Defined in src/rpc/provider_service_v6.cpp: the service is compiled there, once.
     ~provider_service_v6() override;
     grpc::Status ValidateProviderConfig(grpc::ServerContext*, const tfplugin6::ValidateProviderConfig_Request* req,
                                         tfplugin6::ValidateProviderConfig_Response* resp) override {

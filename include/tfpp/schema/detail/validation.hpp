@@ -8,6 +8,7 @@
 
 #include <tfpp/diag/diagnostics.hpp>
 #include <tfpp/diag/path.hpp>
+#include <tfpp/schema/detail/compiled_regex.hpp>
 #include <tfpp/schema/schema.hpp>
 #include <tfpp/schema/validators.hpp>
 #include <tfpp/value/detail/set_elements.hpp>
@@ -19,7 +20,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
-#include <regex>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -221,21 +221,15 @@ struct validator_run<one_of<Values...>> {
 
 template <fixed_string Pattern, fixed_string Description>
 struct validator_run<regex<Pattern, Description>> {
-    // Compiled on first use, once per pattern (a thread-safe static).
-    static const std::regex& compiled() {
-        static const std::regex re(std::string(Pattern.view()), std::regex::ECMAScript);
-        return re;
-    }
     static void run(const std::string& x, validation& v) {
-        bool matches = false;
-        try {
-            matches = std::regex_search(x, compiled());
-        } catch (const std::regex_error& e) {
+        static const compiled_regex re(Pattern.view());  // on first use, once per pattern (a thread-safe static)
+        std::string error;
+        if (re.search(x, error)) return;
+        if (!error.empty()) {
             v.error("Provider bug: invalid regular expression",
-                    "tfpp::regex<\"" + std::string(Pattern.view()) + "\"> cannot be used: " + e.what());
+                    "tfpp::regex<\"" + std::string(Pattern.view()) + "\"> cannot be used: " + error);
             return;
         }
-        if (matches) return;
         if constexpr (Description.view().empty())
             v.error("Invalid value",
                     "must match the regular expression `" + std::string(Pattern.view()) + "`" + v.got(in_quotes(x)));

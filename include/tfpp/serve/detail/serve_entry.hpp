@@ -1,7 +1,7 @@
 // What the file with main() sees of serve(): the provider's engine is made
 // there, everything else (arguments, AutoMTLS, the gRPC services, the server,
 // --docs and --schema-json) is compiled once, in the tfpp library
-// (src/serve.cpp), so a provider's main file compiles only its own types.
+// (src/serve/serve.cpp), so a provider's main file compiles only its own types.
 #pragma once
 
 #include <tfpp/provider/detail/engine.hpp>
