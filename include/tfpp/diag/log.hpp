@@ -67,12 +67,21 @@ inline void mask_value(std::string_view secret, bool always = false) { detail::a
 // Hides the value of every field named `key` ("password", "token"), always.
 inline void mask_field(std::string_view key) { detail::add_log_field_mask(key); }
 
+}  // namespace tfpp::log
+
+namespace tfpp::detail {
+// Adds the scopes' and the request's fields to a line, masks it and hands it to the sink.
+void write_log_line(log::sink_fn sink, log::level l, std::string_view module, std::string_view message,
+                    std::span<const log::field> own);
+}  // namespace tfpp::detail
+
+namespace tfpp::log {
+
 // Writes one line from `module` ("provider" for provider code).
 inline void write(level l, std::string_view module, std::string_view message,
                   std::initializer_list<field> fields = {}) {
     if (sink_fn s = sink.load(std::memory_order_relaxed); s && l >= threshold.load(std::memory_order_relaxed))
-        detail::write_line(message, std::span<const field>(fields.begin(), fields.size()),
-                           [&](std::string_view m, std::span<const field> all) { s(l, module, m, all); });
+        detail::write_log_line(s, l, module, message, std::span<const field>(fields.begin(), fields.size()));
 }
 inline void write(level l, std::string_view message) { write(l, "provider", message); }
 

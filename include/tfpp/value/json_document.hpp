@@ -18,19 +18,3 @@ namespace tfpp {
 [[nodiscard]] bool same_json(std::string_view a, std::string_view b) noexcept;
 
 }  // namespace tfpp
-
-#include <tfpp/value/detail/json_document.hpp>
-
-namespace tfpp {
-
-inline bool is_json_document(std::string_view text) noexcept { return detail::parse_json_document(text).has_value(); }
-
-inline bool same_json(std::string_view a, std::string_view b) noexcept {
-    if (a == b) return is_json_document(a);
-    const auto x = detail::parse_json_document(a);
-    if (!x) return false;
-    const auto y = detail::parse_json_document(b);
-    return y && *x == *y;
-}
-
-}  // namespace tfpp

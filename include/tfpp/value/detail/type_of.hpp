@@ -41,12 +41,7 @@ inline constexpr auto object_fields = with_indexes<field_count<U>()>([]<std::siz
     return std::array<object_field, sizeof...(I)>{object_field_of<U, I>()...};
 });
 
-inline type object_type_of(const object_field* fields, std::size_t n) {
-    std::vector<type::attribute> attrs;
-    attrs.reserve(n);
-    for (std::size_t i = 0; i < n; ++i) attrs.push_back({std::string(fields[i].name), fields[i].make(), false});
-    return type::object(std::move(attrs));
-}
+type object_type_of(const object_field* fields, std::size_t n);
 template <std::size_t N>
 type object_type_of(const std::array<object_field, N>& fields) {
     return object_type_of(fields.data(), N);
