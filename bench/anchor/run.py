@@ -41,6 +41,7 @@ Standard library only (the charts: matplotlib).
 
 import argparse
 import datetime
+import glob
 import hashlib
 import json
 import os
@@ -154,7 +155,7 @@ def ensure_release_build(args):
     else:
         sh(["meson", "setup", args.build_dir, REPO] + opts)
     log(f"building {EXAMPLE_TARGET} and {HARNESS_TARGET} in {args.build_dir}")
-    sh(["ninja", "-C", args.build_dir, "-j2", EXAMPLE_TARGET, HARNESS_TARGET, schema_run.PROTOCOL_LIB, schema_run.TFPP_LIB])
+    sh(["ninja", "-C", args.build_dir, "-j2", EXAMPLE_TARGET, HARNESS_TARGET, schema_run.PROTOCOL_LIB] + schema_run.TFPP_LIBS)
     return os.path.join(args.build_dir, HARNESS_TARGET), os.path.join(args.build_dir, EXAMPLE_TARGET)
 
 
@@ -216,18 +217,38 @@ def build_tfpp_provider(n, args, cxx, cflags, ldflags):
 
 
 def clean_build_example(args, cxx, cflags, ldflags):
-    """examples/local compiled from scratch with the release flags, two TUs at a time."""
+    """examples/local from scratch with the release flags, two TUs at a time:
+    its own sources compiled and linked, and tfpp's libraries (src/, compiled
+    once per build directory, like the protocol library) timed apart."""
     out = os.path.join(args.work, "clean-example")
     shutil.rmtree(out, ignore_errors=True)
     os.makedirs(out)
-    srcs = ["local.cpp", "directory.cpp", "main.cpp"]
-    jobs = [(os.path.join(REPO, "examples", "local", s), os.path.join(out, s + ".o")) for s in srcs]
+    local_dir = os.path.join(REPO, "examples", "local")
+    example = [os.path.join(local_dir, f) for f in sorted(os.listdir(local_dir))
+               if f.endswith(".cpp") and not f.startswith("test_")]
+    library = sorted(glob.glob(os.path.join(REPO, "src", "*", "*.cpp")))
+
+    def jobs_of(srcs, tag):
+        return [(src, os.path.join(out, f"{tag}-{os.path.relpath(src, REPO).replace(os.sep, '_')}.o")) for src in srcs]
+
+    example_jobs, library_jobs = jobs_of(example, "example"), jobs_of(library, "tfpp")
     t0 = time.perf_counter()
-    records = compile_parallel(jobs, cxx, cflags + ["-I" + os.path.join(REPO, "examples", "local")])
-    link = schema_run.run_measured([cxx, "-o", os.path.join(out, "provider")] + [o for _, o in jobs] + ldflags)
-    ok = all(r["ok"] for r in records) and link["ok"]
-    return {"ok": ok, "wall_s": time.perf_counter() - t0,
-            "cpu_s": sum(r["cpu_s"] for r in records) + link["cpu_s"]}
+    library_records = compile_parallel(library_jobs, cxx, cflags)
+    library_wall = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    records = compile_parallel(example_jobs, cxx, cflags + ["-I" + local_dir])
+    prebuilt = ("liblocal-example.a", "libtfpp.a", "libtfpp_values.a")  # replaced by the objects above
+    link = schema_run.run_measured([cxx, "-o", os.path.join(out, "provider")] + [o for _, o in example_jobs]
+                                   + [o for _, o in library_jobs]
+                                   + [a for a in ldflags if os.path.basename(a) not in prebuilt])
+    wall = time.perf_counter() - t0
+    failed = [r for r in records + library_records if not r["ok"]] + ([link] if not link["ok"] else [])
+    if failed:
+        raise SystemExit(f"anchor: the clean build of examples/local failed: {failed[0]['reason']}\n"
+                         f"{failed[0]['stderr']}")
+    return {"ok": True, "wall_s": wall, "cpu_s": sum(r["cpu_s"] for r in records) + link["cpu_s"],
+            "files": len(example), "library_wall_s": library_wall,
+            "library_cpu_s": sum(r["cpu_s"] for r in library_records), "library_files": len(library)}
 
 
 def find_go():
@@ -846,8 +867,10 @@ def sizes_lines(b):
                          for n in sorted(tfpp_bench))]
     if "tfpp_clean_local" in builds:
         c = builds["tfpp_clean_local"]
-        lines.append(f"- tfpp examples/local clean build (release flags, -j2): {c['wall_s']:.0f} s wall, "
-                     f"{c['cpu_s']:.0f} s CPU")
+        lines.append(f"- tfpp examples/local clean build (release flags, -j2, its {c['files']} files and the link): "
+                     f"{c['wall_s']:.0f} s wall, {c['cpu_s']:.0f} s CPU; tfpp's libraries (src/, "
+                     f"{c['library_files']} files, once per build directory): {c['library_wall_s']:.0f} s wall, "
+                     f"{c['library_cpu_s']:.0f} s CPU")
     if not b["go_skip"]:
         gb = go_side["build"]
         lines.append(f"- Go terraform-provider-local: {os.path.getsize(go_side['local']) / 2**20:.1f} MiB; "

@@ -55,7 +55,7 @@ import gen  # noqa: E402
 
 CLIENT_TARGET = "bench/schema/tfpp_schema_client"
 PROTOCOL_LIB = "generated/libtfpp_protocol.a"
-TFPP_LIB = "libtfpp.a"  # what does not depend on the provider (src/)
+TFPP_LIBS = ["libtfpp.a", "libtfpp_values.a"]  # what does not depend on the provider (src/)
 REFERENCE_TARGET = "examples/terraform-provider-local"
 REFERENCE_SOURCE = "examples/local/main.cpp"
 TARGET_MS = 1.0  # the target: GetProviderSchema for 1000 types under 1 ms on the provider's side
@@ -237,7 +237,7 @@ def run_measured(cmd, cwd=None, timeout=None, mem_limit_bytes=None):
 
 
 def ensure_built(build_dir):
-    r = subprocess.run(["ninja", "-C", build_dir, "-j2", CLIENT_TARGET, PROTOCOL_LIB, TFPP_LIB],
+    r = subprocess.run(["ninja", "-C", build_dir, "-j2", CLIENT_TARGET, PROTOCOL_LIB] + TFPP_LIBS,
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if r.returncode != 0:
         raise SystemExit(f"run.py: building {CLIENT_TARGET} failed:\n{r.stdout[-4000:]}")
