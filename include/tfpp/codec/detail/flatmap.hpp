@@ -1,4 +1,5 @@
-// Legacy flatmap state (Terraform before 0.12) read against an object type.
+// Legacy flatmap state (Terraform before 0.12) read against an object type;
+// included only by src/codec/flatmap.cpp, which compiles it once.
 #pragma once
 
 #include <charconv>

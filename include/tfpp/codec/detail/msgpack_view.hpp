@@ -2,7 +2,8 @@
 // the elements of an array, the keys and values of a map, the attributes of
 // an object, numbers, dynamic wrappers and the refinements of an unknown,
 // all without decoding into C++ types. The planner and the consistency
-// checker work on these views (a seam: test/layers/check_layers.py).
+// checker work on these views (a seam: test/layers/check_layers.py). The
+// larger walkers are compiled once (src/codec/msgpack_view.cpp).
 #pragma once
 
 #include <tfpp/codec/detail/msgpack_reader.hpp>

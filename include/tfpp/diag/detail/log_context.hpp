@@ -1,5 +1,6 @@
 // What tfpp::log adds to a line before the sink sees it: the fields of the
-// thread's scopes and of the request being served, and the masks.
+// thread's scopes and of the request being served, and the masks. The
+// writer and the masking are compiled once (src/diag/log.cpp).
 #pragma once
 
 #include <algorithm>

@@ -1,7 +1,8 @@
 // Checks on what a configuration sets, made on its encoded value and the
 // runtime schema before any model is decoded: deprecation warnings,
 // write-only attributes refused for a client that cannot take them, and
-// read-only ones in a configuration the provider generated.
+// read-only ones in a configuration the provider generated. Compiled once
+// (src/provider/configuration_checks.cpp).
 #pragma once
 
 #include <tfpp/codec/detail/msgpack_view.hpp>

@@ -1,6 +1,6 @@
 // The runtime schema of a struct, derived from a constexpr table of its
 // fields by functions shared by every struct (the code that builds schemas
-// is then compiled once, not once per field).
+// is then compiled once, in src/schema/derive.cpp, not once per field).
 #pragma once
 
 #include <tfpp/core/field.hpp>

@@ -1,6 +1,7 @@
 // Exact decimal arithmetic for tfpp::number: just enough to hold any number
 // Terraform can send exactly, compare two of them, and print them the ways
-// go-cty does. Not a general big-number library.
+// go-cty does. Not a general big-number library. Compiled once, except the
+// small helpers (src/value/decimal.cpp).
 #pragma once
 
 #include <algorithm>

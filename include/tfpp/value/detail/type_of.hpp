@@ -1,7 +1,7 @@
 // The Terraform type of a C++ type, from the table in
 // tfpp/core/type_map.hpp; structs become object types through a
 // constexpr table of their fields, turned into the type by one function for
-// every struct.
+// every struct (src/value/type_of.cpp).
 #pragma once
 
 #include <tfpp/core/field.hpp>
