@@ -67,8 +67,6 @@ void add_log_field_mask(std::string_view key) {
     p.any.store(true, std::memory_order_release);
 }
 
-// Adds the scopes' and the request's fields to a line and masks it, then
-// hands it to the sink.
 void write_log_line(log::sink_fn sink, log::level l, std::string_view module, std::string_view message,
                     std::span<const log::field> own) {
     const log_thread_state& s = log_state;
