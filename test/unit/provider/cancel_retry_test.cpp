@@ -80,11 +80,20 @@ TEST_CASE("retry: bounded by attempts, by the deadline and by a stop", "[retry]"
         calls = 0;
         tfpp::context ctx;
         ctx.set_deadline(tfpp::context::time_after(150ms));
-        const auto start = std::chrono::steady_clock::now();
-        tfpp::retry(ctx, [&] { return ++calls; }, always_transient,
-                    {.max_attempts = 1000, .first_delay = 20ms, .longest_delay = 40ms});
-        CHECK(std::chrono::steady_clock::now() - start < 150ms);  // never waits past the deadline
+        std::chrono::steady_clock::time_point last_attempt;
+        tfpp::retry(ctx,
+                    [&] {
+                        last_attempt = std::chrono::steady_clock::now();
+                        return ++calls;
+                    },
+                    always_transient, {.max_attempts = 1000, .first_delay = 20ms, .longest_delay = 40ms});
+        const auto returned = std::chrono::steady_clock::now();
+        // Every wait is 10-40 ms here: a wait that would pass the deadline is not
+        // begun (the return follows the last attempt at once), and retry gives up
+        // no earlier than one longest wait before it. Slowness cannot break either.
         CHECK(calls >= 2);
+        CHECK(returned - last_attempt < 10ms);
+        CHECK(*ctx.deadline() - returned <= 40ms);
     }
     {
         calls = 0;
