@@ -7,7 +7,7 @@ A `// names:` line gives the text that names the culprit (the field, the
 option, the member): it must appear in what the compiler prints, in the
 error or in the instantiation context just above it.
 
-    check.py FILE -- COMPILER ARGS...
+    check.py FILE [--pch HEADER] -- COMPILER ARGS...
     check.py --list DIR [--check FILES...]   # the tests; --check: fail if DIR has others
 """
 import re
@@ -36,13 +36,17 @@ def main():
     sep = sys.argv.index("--")
     source, compiler = sys.argv[1], sys.argv[sep + 1:]
     with open(source) as f:
-        m = re.search(r"^// expect: (.+)$", f.read(), re.M)
+        text = f.read()
+    m = re.search(r"^// expect: (.+)$", text, re.M)
     if not m:
         print(f"{source}: no '// expect:' line")
         return 1
     expected = m.group(1).strip()
-    with open(source) as f:
-        culprit = re.search(r"^// names: (.+)$", f.read(), re.M)
+    culprit = re.search(r"^// names: (.+)$", text, re.M)
+    first_include = re.search(r"^#include\s*(\S+)", text, re.M)
+    if "--pch" in sys.argv[:sep] and first_include and first_include.group(1) == "<tfpp/tfpp.hpp>":
+        # Included before the file's own first line, it changes nothing else.
+        compiler = compiler + ["-Winvalid-pch", "-include", sys.argv[sys.argv.index("--pch") + 1]]
     p = subprocess.run(compiler + ["-fsyntax-only", source], capture_output=True, text=True)
     errors = [l for l in p.stderr.splitlines() if re.search(r"\berror\b:", l)]
     if expected == "compiles":
