@@ -1,6 +1,6 @@
 // local_command: runs a program in a process group of its own, each line it
 // writes (stdout and stderr) a progress message.
-#include "local.hpp"
+#include "command.hpp"
 
 #include <fcntl.h>
 #include <signal.h>

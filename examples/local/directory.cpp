@@ -1,7 +1,7 @@
 // local_directory: a directory, the files it should hold (a map of nested
 // attributes) and its symbolic links (list blocks).
+#include "directory.hpp"
 #include "files.hpp"
-#include "local.hpp"
 
 #include <sys/stat.h>
 

@@ -1,4 +1,4 @@
-#include "local.hpp"
+#include "file.hpp"
 #include "files.hpp"
 
 #include <tfpp/provider/list.hpp>

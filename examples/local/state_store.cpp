@@ -2,8 +2,8 @@
 // goes to a temporary file that replaces the state only once every byte has
 // arrived and reached the disk; a lock is a file created exclusively, so it
 // holds across processes and survives one that dies (force-unlock removes it).
+#include "state_store.hpp"
 #include "files.hpp"
-#include "local.hpp"
 
 #include <dirent.h>
 #include <fcntl.h>

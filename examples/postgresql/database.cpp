@@ -1,5 +1,5 @@
 // postgresql_database, compiled here (see role.cpp).
-#include "postgresql.hpp"
+#include "database.hpp"
 #include "sql.hpp"
 
 #include <tfpp/compile.hpp>

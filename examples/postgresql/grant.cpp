@@ -1,5 +1,5 @@
 // postgresql_grant, compiled here (see role.cpp).
-#include "postgresql.hpp"
+#include "grant.hpp"
 #include "sql.hpp"
 
 #include <tfpp/compile.hpp>

@@ -1,4 +1,4 @@
-#include "postgresql.hpp"
+#include "provider.hpp"
 #include "sql.hpp"
 
 #include <cstdlib>

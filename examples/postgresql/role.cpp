@@ -1,7 +1,7 @@
 // postgresql_role. Its framework code (schema, codecs, planning) is compiled
 // here, beside its handlers, and not in main.cpp (compiled_separately), so
 // that the provider's resources compile in parallel.
-#include "postgresql.hpp"
+#include "role.hpp"
 #include "sql.hpp"
 
 #include <tfpp/compile.hpp>

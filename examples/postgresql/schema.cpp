@@ -1,5 +1,5 @@
 // postgresql_schema, compiled here (see role.cpp).
-#include "postgresql.hpp"
+#include "schema.hpp"
 #include "sql.hpp"
 
 #include <tfpp/compile.hpp>

@@ -315,12 +315,39 @@ enum class hook_problem {
     move_from
 };
 
-template <class R, class Others>
-struct has_any_typed_move;
-template <class R, class... S>
-struct has_any_typed_move<R, type_list<S...>> {
-    static constexpr bool value = (has_typed_move<R, typename S::model> || ... || false);
+// Whether T has a member named move_from, however overloaded: the name is
+// ambiguous in a class that also inherits the decoy's.
+struct move_from_decoy {
+    void move_from();
 };
+template <class T>
+struct with_move_from_decoy : T, move_from_decoy {};
+template <class T>
+concept declares_move_from = std::is_final_v<T> || !requires {
+    &with_move_from_decoy<T>::move_from;
+};
+
+// Which of the models of the resource types in List R has a typed move_from
+// for (an array, not a fold: a provider may list a thousand).
+template <class R, class List>
+struct typed_moves;
+template <class R, class... S>
+struct typed_moves<R, type_list<S...>> {
+    static constexpr bool from[] = {false, has_typed_move<R, typename S::model>...};
+    static constexpr bool any = [] {
+        for (bool b : from)
+            if (b) return true;
+        return false;
+    }();
+};
+
+// Looks at P's other resource types only when R declares a move_from, so that
+// a resource compiled in a file of its own needs no other's definition.
+template <class R, class P>
+consteval bool has_any_typed_move() {
+    if constexpr (declares_move_from<R>) return typed_moves<R, typename resource_list<P>::type>::any;
+    else return false;
+}
 
 template <class R, class P>
 consteval hook_problem check_resource_hooks() {
@@ -333,8 +360,7 @@ consteval hook_problem check_resource_hooks() {
         return hook_problem::import_id_attribute;
     else if constexpr (names_generate_config<R> && !has_generate_config<R, M>) return hook_problem::generate_config;
     else if constexpr (names_upgrade<R> && !has_raw_upgrade<R, M> && !has_prior_models<R>) return hook_problem::upgrade;
-    else if constexpr (names_move_from<R> && !has_raw_move<R, M> &&
-                       !has_any_typed_move<R, typename resource_list<P>::type>::value)
+    else if constexpr (names_move_from<R> && !has_raw_move<R, M> && !has_any_typed_move<R, P>())
         return hook_problem::move_from;
     else return hook_problem::none;
 }

@@ -12,20 +12,6 @@
 
 namespace tfpp::detail {
 
-// Whether R has a typed move_from for any of the models of the resource
-// types in List (an array, not a fold: a provider may list a thousand).
-template <class R, class List>
-struct typed_moves;
-template <class R, class... S>
-struct typed_moves<R, type_list<S...>> {
-    static constexpr bool from[] = {false, has_typed_move<R, typename S::model>...};
-    static constexpr bool any = [] {
-        for (bool b : from)
-            if (b) return true;
-        return false;
-    }();
-};
-
 // One resource type: forwards to the resource's own functions; everything
 // else is its model's (model_resource<M>) or the engine's (resource_handler).
 template <class R, class P>
@@ -190,11 +176,11 @@ protected:
                                           [[maybe_unused]] std::string_view source_current,
                                           [[maybe_unused]] bool& moved, [[maybe_unused]] context& ctx) override {
         using list = typename resource_list<P>::type;
-        if constexpr (typed_moves<R, list>::any || has_raw_move<R>) {
+        if constexpr (has_any_typed_move<R, P>() || has_raw_move<R>) {
             std::optional<model> m;
             // The source is one of this provider's resource types: typed, if
             // R has a move_from for its model (the first type with that name).
-            if constexpr (typed_moves<R, list>::any) {
+            if constexpr (has_any_typed_move<R, P>()) {
                 static constexpr auto table = []<class... S>(type_list<S...>) {
                     return std::array<move_entry, sizeof...(S)>{
                         move_entry{S::type_name, move_via<typename S::model>()}...};
