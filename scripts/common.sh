@@ -8,12 +8,18 @@ source "$repo/scripts/go-env.sh"
 # the clone, so a clean clone elsewhere finds the objects of the last one.
 export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$repo}"
 
-# A step's header says how long the one before it took and the time so far.
-run_start=$(date +%s) step_start=$run_start step_name=""
+# A step's header says how long the one before it took, in wall time and in
+# the CPU time of the processes it ran (two cores: up to twice the wall time),
+# and the time so far.
+run_start=$(date +%s) step_start=$run_start step_cpu=0 step_name=""
 step() {
-    local now; now=$(date +%s)
-    [ -z "$step_name" ] || printf '(%s: %d s)\n' "$step_name" $((now - step_start))
-    step_name="$*" step_start=$now
+    local now cpu times_file
+    now=$(date +%s) times_file=$(mktemp)
+    times > "$times_file"  # in this shell: a subshell has no finished children
+    cpu=$(awk 'NR == 2 { for (i = 1; i <= 2; i++) { split($i, p, /[ms]/); t += p[1] * 60 + p[2] } printf "%d", t }' "$times_file")
+    rm -f "$times_file"
+    [ -z "$step_name" ] || printf '(%s: %d s, %d s of CPU)\n' "$step_name" $((now - step_start)) $((cpu - step_cpu))
+    step_name="$*" step_start=$now step_cpu=$cpu
     printf '\n==> %s   [%d s so far]\n' "$*" $((now - run_start))
 }
 

@@ -32,7 +32,9 @@ step "Unit, compile-fail, proto, serve and packaging tests"
 meson test -C "$build" --no-rebuild --print-errorlogs --no-suite e2e
 
 step "End to end: OpenTofu and Terraform drive examples/local, and examples/postgresql against PostgreSQL servers the tests start"
-meson test -C "$build" --no-rebuild --print-errorlogs --suite e2e --verbose
+# Three at a time: they wait on OpenTofu, Terraform and PostgreSQL's processes
+# about a third of the time (181 s against 220 s two at a time).
+meson test -C "$build" --no-rebuild --print-errorlogs --suite e2e --verbose --num-processes 3
 
 step "The release build as shipped (-Dstatic_release=true: static gRPC, protobuf, OpenSSL, libstdc++; stripped), driven by OpenTofu"
 static_build="${TFPP_STATIC_BUILD_DIR:-$repo/build-static}"
@@ -70,14 +72,12 @@ if ! command -v clang++-14 >/dev/null; then
     $sudo apt-get update -qq >&2
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends clang-14 >&2
 fi
-check_syntax() {  # compiler sources...
-    local clang="$1" source
+check_syntax() {  # compiler sources... (two at a time)
+    local clang="$1"
     shift
-    for source in "$@"; do
-        "$clang" -std=c++20 -Wall -Wextra -Werror -fsyntax-only -pthread -DMSGPACK_NO_BOOST \
-            -I"$repo/include" -I"$build/generated" -isystem "$msgpack_dir" "$repo/$source"
-        echo "$clang -fsyntax-only $source: ok"
-    done
+    printf '%s\n' "$@" | xargs -P 2 -I{} "$clang" -std=c++20 -Wall -Wextra -Werror -fsyntax-only -pthread \
+        -DMSGPACK_NO_BOOST -I"$repo/include" -I"$build/generated" -isystem "$msgpack_dir" "$repo/{}"
+    echo "$clang -fsyntax-only: ok: $*"
 }
 e2e_providers=(test/e2e/schema_json_provider.cpp test/e2e/local_v0.cpp)
 library_sources=($(cd "$repo" && ls src/*/*.cpp))
