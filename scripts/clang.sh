@@ -20,6 +20,10 @@ need_clang() {  # major version
 # when there is one (Meson adds ccache by itself only when it picks the
 # compiler; scripts/common.sh says why CCACHE_BASEDIR).
 export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$repo}"
+# These builds carry debug information, for which ccache also keys objects by
+# the build directory: a clean clone elsewhere then found none. Without it,
+# only the directory recorded in the debug information can be another clone's.
+export CCACHE_NOHASHDIR="${CCACHE_NOHASHDIR:-true}"
 setup_clang_build() {  # directory major-version meson-options...
     local dir="$1" cxx="clang++-$2"
     shift 2

@@ -600,7 +600,7 @@ def measure(args, b):
             s["echo"] = b["harness"]
         R.alternate(case, s, rounds, "large",
                     lambda side, kind=kind, n=n, calls=calls, budget=budget:
-                    ["--kind", kind, "--elements", str(n), "--calls", "2" if args.smoke else str(calls),
+                    ["--kind", kind, "--elements", str(n), "--calls", "1" if args.smoke else str(calls),
                      "--budget-s", str(budget), "--call-timeout-s", str(args.call_timeout)]
                     + (["--echo"] if side == "echo" else []), slow_s=5)
     b6 = None
