@@ -281,6 +281,11 @@ TEST_CASE("state written by older schema versions is upgraded step by step", "[e
     CHECK(wrong.diagnostics()[0].path.to_string() == "memory_gb");
 }
 
+// Other resources' models are looked at only for a resource that declares a
+// move_from, overloaded (typed and raw, as server's) or not.
+static_assert(tfpp::detail::declares_move_from<server>);
+static_assert(!tfpp::detail::declares_move_from<legacy_disk>);
+
 TEST_CASE("moved blocks: from this provider's own type, typed; from elsewhere, raw", "[engine][lifecycle]") {
     engine e;
     tfpp::context ctx = e.make_context();
