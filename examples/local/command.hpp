@@ -3,6 +3,10 @@
 
 #include "provider.hpp"
 
+#include <string>
+#include <string_view>
+#include <vector>
+
 namespace local {
 
 // An action: `action "local_command" "greet" { config { command = ["echo", "hi"] } }`,

@@ -3,6 +3,12 @@
 
 #include "provider.hpp"
 
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+
 namespace local {
 
 // One file of a local_directory: a value of its `files` map.

@@ -4,6 +4,11 @@
 
 #include "provider.hpp"
 
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
 namespace local {
 
 struct file_model {

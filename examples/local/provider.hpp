@@ -4,16 +4,12 @@
 
 #include <tfpp/tfpp.hpp>
 
-#include <cstddef>
 #include <cstdint>
-#include <map>
-#include <optional>
 #include <string>
 #include <string_view>
-#include <vector>
 
 namespace local {
-struct provider;
+
 // Its parts, each in a header of its own (file.hpp, directory.hpp, command.hpp,
 // state_store.hpp), so that an edit of one model recompiles only the files
 // that use it and main.cpp.

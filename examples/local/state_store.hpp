@@ -3,6 +3,11 @@
 
 #include "provider.hpp"
 
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
 namespace local {
 
 // A state store: Terraform keeps its state in a directory, one

@@ -3,6 +3,11 @@
 
 #include "provider.hpp"
 
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
 namespace postgresql {
 
 struct database_model {

@@ -3,6 +3,10 @@
 
 #include "provider.hpp"
 
+#include <optional>
+#include <string>
+#include <string_view>
+
 namespace postgresql {
 
 // One `policy { role = "app"  privileges = ["USAGE"] }` block of a schema.
