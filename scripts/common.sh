@@ -28,12 +28,15 @@ command -v go >/dev/null || { echo "Go (>= 1.25) is needed: OpenTofu, the go-cty
 step "Debian packages"
 msgpack_dir="$("$repo/scripts/install-deps.sh")"
 
-step "OpenTofu (built from the Go module proxy once, then cached)"
-tofu="$("$repo/scripts/build-go-tools.sh" tofu)"
-"$tofu" version 2>/dev/null | sed -n "/^OpenTofu/p"
+tofu=""
+if [ -z "${tools_in_background:-}" ]; then  # scripts/test.sh builds the Go tools beside its build
+    step "OpenTofu (built from the Go module proxy once, then cached)"
+    tofu="$("$repo/scripts/build-go-tools.sh" tofu)"
+    "$tofu" version 2>/dev/null | sed -n "/^OpenTofu/p"
+fi
 
 configure() {  # extra meson options...
-    local opts=(-Dmsgpack_include_dir="$msgpack_dir" -Dtofu="$tofu" "$@")
+    local opts=(-Dmsgpack_include_dir="$msgpack_dir" ${tofu:+-Dtofu="$tofu"} "$@")
     if [ -f "$build/build.ninja" ]; then
         meson setup --reconfigure "$build" "${opts[@]}" >/dev/null
     else
