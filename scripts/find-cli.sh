@@ -13,9 +13,10 @@ repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 min_opentofu=1.12.0 min_terraform=1.8.0
 
 log() { echo "find-cli: $*" >&2; }
-# "OpenTofu 1.12.6" or "Terraform 1.8.5" from `CLI version`'s first line.
+# "OpenTofu 1.12.6" or "Terraform 1.8.5" from `CLI version` (warnings about
+# the CLI configuration may come first).
 identify() {  # <cli>
-    "$1" version 2>/dev/null | sed -n '1s/^\(OpenTofu\|Terraform\) v\([0-9][0-9.]*\).*$/\1 \2/p'
+    "$1" version 2>/dev/null | sed -n 's/^\(OpenTofu\|Terraform\) v\([0-9][0-9.]*\).*$/\1 \2/p' | head -1
 }
 at_least() {  # <version> <minimum>
     [ "$(printf '%s\n' "$2" "$1" | sort -V | head -1)" = "$2" ]

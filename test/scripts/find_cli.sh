@@ -19,6 +19,8 @@ fake "$work/old-tofu" tofu "OpenTofu v1.6.2"
 fake "$work/terraform" terraform "Terraform v1.11.4"
 fake "$work/old-terraform" terraform "Terraform v1.5.7"
 fake "$work/other" tofu "Something else 2.0"
+fake "$work/warning-first" tofu "Warning: Unable to open CLI configuration file
+OpenTofu v1.13.0"
 base="/usr/bin:/bin"
 fail=0
 expect() {  # <what> <expected stdout or !> <env...>
@@ -31,6 +33,7 @@ expect() {  # <what> <expected stdout or !> <env...>
     echo "FAIL: $what: exit $code, printed '$got'; stderr: $(cat "$work/err")"; fail=1
 }
 expect "tofu on PATH" "$work/new-tofu/tofu" PATH="$work/new-tofu:$base"
+expect "a warning before the version" "$work/warning-first/tofu" PATH="$work/warning-first:$base"
 expect "tofu before terraform" "$work/new-tofu/tofu" PATH="$work/terraform:$work/new-tofu:$base"
 expect "terraform when tofu is too old" "$work/terraform/terraform" PATH="$work/old-tofu:$work/terraform:$base"
 expect "TFPP_TOFU by path" "$work/terraform/terraform" PATH="$work/new-tofu:$base" TFPP_TOFU="$work/terraform/terraform"
