@@ -40,7 +40,7 @@ else
     step "OpenTofu (built from the Go module proxy once, then cached)"
     tofu="$("$repo/scripts/build-go-tools.sh" tofu)"
 fi
-"$tofu" version 2>/dev/null | sed -n "1p"
+"$tofu" version 2>/dev/null | sed -n "/^\(OpenTofu\|Terraform\) v/p"
 
 configure() {  # extra meson options...
     local opts=(-Dmsgpack_include_dir="$msgpack_dir" -Dtofu="$tofu" "$@")

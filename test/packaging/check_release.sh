@@ -28,7 +28,7 @@ tarball=$("$repo/scripts/dist.sh" --build-dir "$build" --out "$work/dist" --allo
     || { cat "$work/dist.log"; exit 1; }
 (cd "$work/dist" && sha256sum --check "$(basename "$tarball").sha256sum")
 echo "$(basename "$tarball"): $(stat -c %s "$tarball") bytes, $(tar -tJf "$tarball" | wc -l) entries, in $(seconds "$start")"
-if tar -tJf "$tarball" | grep -E '(^|/)\.git(/|$)|(^|/)build[^/]*/'; then
+if tar -tJf "$tarball" | grep -E '(^|/)\.git(/|$)|^[^/]+/build[^/]*/'; then
     echo "FAIL: the tarball holds git's or a build's files"; exit 1
 fi
 
