@@ -46,4 +46,20 @@ echo "built and unit-tested in $(seconds "$start")"
 python3 "$src/test/packaging/run_consumer_e2e.py" --cli "$tofu" --provider build/terraform-provider-consumer \
     > e2e.log 2>&1 || { cat e2e.log; exit 1; }
 tail -1 e2e.log
+# The version rule for 0.x (SameMinorVersion): 0.1 and 0.1.0 match, 0.0 and 0.2 do not.
+mkdir "$work/cmake-version"
+cat > "$work/cmake-version/CMakeLists.txt" <<'CMAKE'
+cmake_minimum_required(VERSION 3.20)
+project(version_rule CXX)  # the dependencies tfpp finds need a compiler
+foreach(requested 0.1 0.1.0 0.0 0.2)
+  find_package(tfpp ${requested} QUIET)
+  message(STATUS "tfpp ${requested}: ${tfpp_FOUND}")
+  unset(tfpp_FOUND)
+  unset(tfpp_DIR CACHE)
+endforeach()
+CMAKE
+cmake -S "$work/cmake-version" -B "$work/cmake-version/build" > "$work/cmake-version/log" 2>&1 || { cat "$work/cmake-version/log"; exit 1; }
+got=$(sed -n 's/^-- tfpp \(.*\)$/\1/p' "$work/cmake-version/log" | tr '\n' ' ')
+[ "$got" = "0.1: 1 0.1.0: 1 0.0: 0 0.2: 0 " ] || { echo "FAIL: find_package(tfpp VERSION) says: $got"; exit 1; }
+echo "find_package(tfpp VERSION): $got"
 echo "PASS: the pkg-config and CMake consumers built against the installed tfpp and ran under OpenTofu"
