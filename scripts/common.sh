@@ -23,17 +23,25 @@ step() {
     printf '\n==> %s   [%d s so far]\n' "$*" $((now - run_start))
 }
 
-command -v go >/dev/null || { echo "Go (>= 1.25) is needed: OpenTofu, the go-cty golden vectors and the benchmark anchor come from the Go module proxy" >&2; exit 1; }
+# A script that sets tfpp_user_cli_first=1 (run-example.sh) runs the user's
+# own OpenTofu or Terraform when tfpp supports its version (scripts/find-cli.sh);
+# the tests run the pinned ones.
+if [ "${tfpp_user_cli_first:-0}" != 1 ]; then
+    command -v go >/dev/null || { echo "Go (>= 1.25) is needed: OpenTofu, the go-cty golden vectors and the benchmark anchor come from the Go module proxy" >&2; exit 1; }
+fi
 
 step "Debian packages"
 msgpack_dir="$("$repo/scripts/install-deps.sh")"
 
 tofu=""
-if [ -z "${tools_in_background:-}" ]; then  # scripts/test.sh builds the Go tools beside its build
+if [ "${tfpp_user_cli_first:-0}" = 1 ]; then
+    step "OpenTofu or Terraform: yours (TFPP_TOFU, or on PATH) if tfpp supports its version, else the pinned OpenTofu built from the Go module proxy"
+    tofu="$("$repo/scripts/find-cli.sh")"
+elif [ -z "${tools_in_background:-}" ]; then  # scripts/test.sh builds the Go tools beside its build
     step "OpenTofu (built from the Go module proxy once, then cached)"
     tofu="$("$repo/scripts/build-go-tools.sh" tofu)"
-    "$tofu" version 2>/dev/null | sed -n "/^OpenTofu/p"
 fi
+[ -z "$tofu" ] || "$tofu" version 2>/dev/null | sed -n "/^\(OpenTofu\|Terraform\) v/p"
 
 configure() {  # extra meson options...
     local opts=(-Dmsgpack_include_dir="$msgpack_dir" ${tofu:+-Dtofu="$tofu"} "$@")

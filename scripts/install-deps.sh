@@ -13,6 +13,7 @@ packages=(g++ pkgconf meson ninja-build protobuf-compiler protobuf-compiler-grpc
           nlohmann-json3-dev catch2 python3 ca-certificates time
           python3-matplotlib   # bench/anchor/charts.py draws the benchmark charts (SVG)
           ccache   # the next run compiles only what changed, in every build directory
+          cmake lintian   # test/packaging: the CMake consumer of an installed tfpp; the .deb's check
           gpg gpg-agent openssl   # scripts/release.sh signs; test/registry makes keys and a CA
           # examples/postgresql links libpq; its end-to-end test runs a throwaway
           # server (initdb, pg_ctl, psql; test/e2e/pg_server.py), never the packaged cluster

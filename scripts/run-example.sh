@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # The main job: builds the example provider (examples/local) and runs it under
 # OpenTofu: init from a local mirror, plan, apply, show the outputs, destroy.
-# Installs what it needs first (Debian packages, OpenTofu).
+# Installs what it needs first (Debian packages; OpenTofu unless you have a
+# supported OpenTofu or Terraform: TFPP_TOFU names one, else tofu or
+# terraform on PATH; see scripts/find-cli.sh).
 set -euo pipefail
+tfpp_user_cli_first=1
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 step "Build the example provider"
@@ -15,9 +18,13 @@ step "Run by hand, the provider says what it is"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-mirror="$work/mirror/registry.opentofu.org/tfpp/local/0.1.0/linux_amd64"
-mkdir -p "$mirror" "$work/config"
-cp "$provider" "$mirror/terraform-provider-local_v0.1.0"
+# tfpp/local means registry.opentofu.org to OpenTofu, registry.terraform.io to Terraform.
+for host in registry.opentofu.org registry.terraform.io; do
+    mirror="$work/mirror/$host/tfpp/local/0.1.0/linux_amd64"
+    mkdir -p "$mirror"
+    cp "$provider" "$mirror/terraform-provider-local_v0.1.0"
+done
+mkdir -p "$work/config"
 cat > "$work/tofurc" <<TFRC
 provider_installation {
   filesystem_mirror {
@@ -55,10 +62,11 @@ HCL
 
 export TF_CLI_CONFIG_FILE="$work/tofurc" TF_IN_AUTOMATION=1 CHECKPOINT_DISABLE=1
 cd "$work/config"
-step "tofu init";    "$tofu" init -no-color
-step "tofu plan";    "$tofu" plan -no-color
-step "tofu apply";   "$tofu" apply -auto-approve -no-color
+cli="$(basename "$tofu")"
+step "$cli init";    "$tofu" init -no-color
+step "$cli plan";    "$tofu" plan -no-color
+step "$cli apply";   "$tofu" apply -auto-approve -no-color
 step "hello.txt";    cat hello.txt
-step "tofu plan (must be empty)"; "$tofu" plan -detailed-exitcode -no-color
-step "tofu destroy"; "$tofu" destroy -auto-approve -no-color
+step "$cli plan (must be empty)"; "$tofu" plan -detailed-exitcode -no-color
+step "$cli destroy"; "$tofu" destroy -auto-approve -no-color
 step "Done"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: unit, conformance with go-cty, compile-fail, proto wire
 # contract, serve (the real provider process over gRPC with AutoMTLS),
-# packaging, end to end with real OpenTofu and HashiCorp Terraform over
+# packaging (tfpp installed and used by pkg-config and CMake projects; its
+# source tarball and Debian package), end to end with real OpenTofu and HashiCorp Terraform over
 # protocols 6 and 5 (examples/postgresql against real PostgreSQL servers),
 # the signed release installed from a local registry, a fuzz smoke run, the
 # unit and serve suites under ASan and UBSan, benchmark smoke passes.
@@ -50,6 +51,10 @@ step "End to end: OpenTofu and Terraform drive examples/local, and examples/post
 # Three at a time: they wait on OpenTofu, Terraform and PostgreSQL's processes
 # about a third of the time (181 s against 220 s two at a time).
 meson test -C "$build" --no-rebuild --print-errorlogs --suite e2e --verbose --num-processes 3
+
+step "tfpp's own release: the source tarball built and installed alone, libtfpp-dev (lintian), the pkg-config and CMake consumers against the installed package under OpenTofu"
+# The packaging suite above ran the same consumers against a moved staged install.
+bash "$repo/test/packaging/check_release.sh" "$build" "$tofu" "$msgpack_dir"
 
 step "The release build as shipped (-Dstatic_release=true: static gRPC, protobuf, OpenSSL, libstdc++; stripped), driven by OpenTofu"
 static_build="${TFPP_STATIC_BUILD_DIR:-$repo/build-static}"
