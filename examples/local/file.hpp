@@ -11,14 +11,17 @@
 
 namespace local {
 
-// Whether text is standard padded base64 (content_base64).
-bool valid_base64(const std::string& text);
+// Whether text is standard padded base64 of bytes that are not UTF-8 text
+// (content_base64): text goes in content, so that a read or an import,
+// which see only the bytes, can tell which of the two holds them.
+bool binary_base64(const std::string& text);
 
 struct file_model {
     tfpp::required<std::string, tfpp::requires_replace> filename;
     tfpp::optional<std::string> content;
     // Bytes that are not text (Terraform's strings are Unicode), as hashicorp/local offers.
-    tfpp::optional<std::string, tfpp::check<&valid_base64, "standard base64, as base64encode writes it">>
+    tfpp::optional<std::string,
+                   tfpp::check<&binary_base64, "standard base64 of bytes that are not UTF-8 text (text goes in content)">>
         content_base64;
     tfpp::optional_computed<std::string, tfpp::default_value<"0644">, octal_permission, permission_equality>
         file_permission;

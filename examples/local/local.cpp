@@ -34,15 +34,17 @@ std::string content_of(const Model& plan) {
     return *plan.content;
 }
 
-// A file's bytes into the model: as content when they are UTF-8 text and
-// the configuration did not ask for base64, else as content_base64.
+// A file's bytes into the model: as content when they are UTF-8 text, else
+// as content_base64 (which holds only such bytes: binary_base64).
 template <class Model>
 void put_content(Model& m, const std::string& bytes) {
     if constexpr (requires { m.content_base64; }) {
-        if (m.content_base64.is_known() || (m.content.is_null() && !tfpp::valid_utf8(bytes))) {
+        if (!tfpp::valid_utf8(bytes)) {
+            m.content = tfpp::null;
             m.content_base64 = base64_encode(bytes);
             return;
         }
+        m.content_base64 = tfpp::null;
     }
     m.content = bytes;
 }
@@ -71,7 +73,13 @@ std::optional<Model> write(provider& p, Model plan, tfpp::context& ctx) {
             return ctx.error("Could not write file", path + ": " + std::strerror(errno), "filename");
     }
     plan.id = path;
-    if (!write_only_content(plan)) set_checksums(plan, bytes);
+    if (!write_only_content(plan)) {
+        set_checksums(plan, bytes);
+    } else {
+        plan.content_md5 = tfpp::null;
+        plan.content_sha1 = tfpp::null;
+        plan.content_sha256 = tfpp::null;
+    }
     if (const module_meta* meta = ctx.provider_meta<module_meta>(); meta && meta->module_name.is_known())
         tfpp::log::info("wrote {} for module {}", path, *meta->module_name);
     if (::chmod(path.c_str(), *parse_mode(permission)) != 0) {
@@ -90,7 +98,10 @@ void provider::configure(const provider_config& config, tfpp::context&) {
     tfpp::log::debug("local provider configured, base directory \"{}\"", base_directory);
 }
 
-bool valid_base64(const std::string& text) { return base64_decode(text).has_value(); }
+bool binary_base64(const std::string& text) {
+    const std::optional<std::string> bytes = base64_decode(text);
+    return bytes && !tfpp::valid_utf8(*bytes);
+}
 
 bool plain_name(std::string_view name) {
     return !name.empty() && name != "." && name != ".." && name.find('/') == std::string_view::npos &&

@@ -256,6 +256,8 @@ TEST_CASE("local_file: content_base64 for bytes that are not text, as hashicorp/
     const tfpp::diagnostics refused = p.validate<local::file_resource>(bad);
     REQUIRE(refused.has_errors());
     CHECK(refused[0].path.to_string() == "content_base64");
+    bad.content_base64 = "aGk=";  // "hi": text goes in content
+    CHECK(p.validate<local::file_resource>(bad).has_errors());
     bad.content = "both";
     bad.content_base64 = "//4A";
     CHECK(p.validate<local::file_resource>(bad).has_errors());  // exactly one of content, content_base64

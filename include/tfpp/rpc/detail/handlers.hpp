@@ -661,12 +661,14 @@ void read_resource(provider_engine& e, const Request& req, Response& resp) {
     auto* r = e.resource(req.type_name());
     if (r) {
         request_values values(r->schema(), ctx);
+        const std::size_t before = ctx.diagnostics().size();  // provider_meta's may be there
         std::string_view current = values.checked(req.current_state(), "current state", unknowns::refused);
+        const bool state_checked = ctx.diagnostics().size() == before;
         ctx.set_private_state(req.private_());
         const std::string_view current_identity = sent_identity(req.has_current_identity(), req.current_identity());
-        if (ctx.has_errors()) {
-            // nothing the provider could check goes back: Terraform keeps the state it has
-        } else if (deferred_by_provider(e, ctx)) {
+        if (!state_checked) {
+            // an undecodable state does not go back: Terraform keeps the one it has
+        } else if (ctx.has_errors() || deferred_by_provider(e, ctx)) {
             resp.mutable_new_state()->CopyFrom(req.current_state());
             resp.set_private_(req.private_());
             if (req.has_current_identity()) resp.mutable_new_identity()->CopyFrom(req.current_identity());
