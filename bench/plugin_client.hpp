@@ -316,6 +316,9 @@ inline std::unique_ptr<process> start(const start_options& o) {
         env["PLUGIN_CLIENT_CERT"] = client_cert.cert_pem;
     }
     if (!o.log_file.empty()) env["TF_LOG_PROVIDER"] = "DEBUG";
+    // glibc's malloc tunables pass through, for bench/memory's comparisons.
+    for (const char* k : {"MALLOC_ARENA_MAX", "MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_"})
+        if (const char* v = std::getenv(k)) env[k] = v;
 
     // The provider inherits the CPU it is started on; then the client moves.
     if (!pin_self(o.provider_cpu)) fail("cannot pin to CPU " + std::to_string(o.provider_cpu));

@@ -11,9 +11,18 @@
 
 namespace local {
 
+// Whether text is standard padded base64 of bytes that are not UTF-8 text
+// (content_base64): text goes in content, so that a read or an import,
+// which see only the bytes, can tell which of the two holds them.
+bool binary_base64(const std::string& text);
+
 struct file_model {
     tfpp::required<std::string, tfpp::requires_replace> filename;
-    tfpp::required<std::string> content;
+    tfpp::optional<std::string> content;
+    // Bytes that are not text (Terraform's strings are Unicode), as hashicorp/local offers.
+    tfpp::optional<std::string,
+                   tfpp::check<&binary_base64, "standard base64 of bytes that are not UTF-8 text (text goes in content)">>
+        content_base64;
     tfpp::optional_computed<std::string, tfpp::default_value<"0644">, octal_permission, permission_equality>
         file_permission;
     tfpp::computed<std::string, tfpp::use_state_for_unknown> id;
@@ -21,9 +30,12 @@ struct file_model {
     tfpp::computed<std::string> content_sha1;
     tfpp::computed<std::string> content_sha256;
 
+    using rules = tfpp::rules<tfpp::exactly_one_of<"content", "content_base64">>;
+
     struct docs {
         tfpp::doc filename{"Path of the file."};
-        tfpp::doc content{"Content of the file."};
+        tfpp::doc content{"Content of the file, as text."};
+        tfpp::doc content_base64{"Content of the file in base64, for bytes that are not UTF-8 text."};
         tfpp::doc file_permission{"Permission bits in octal, such as \"0640\"."};
         tfpp::doc id{"Absolute path of the file."};
         tfpp::doc content_md5{"MD5 of the content, in hex."};
@@ -166,6 +178,7 @@ struct secret_ephemeral {
 struct file_data_model {
     tfpp::required<std::string> filename;
     tfpp::computed<std::string> content;
+    tfpp::computed<std::string> content_base64;
     tfpp::computed<std::string> id;
     tfpp::computed<std::string> content_md5;
     tfpp::computed<std::string> content_sha1;
@@ -173,7 +186,8 @@ struct file_data_model {
 
     struct docs {
         tfpp::doc filename{"Path of the file to read."};
-        tfpp::doc content{"Content of the file."};
+        tfpp::doc content{"Content of the file; null when it is not UTF-8 text (then read content_base64)."};
+        tfpp::doc content_base64{"Content of the file in base64."};
         tfpp::doc id{"Absolute path of the file."};
     };
 };

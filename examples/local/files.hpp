@@ -5,6 +5,7 @@
 
 #include <sys/stat.h>
 
+#include <cctype>
 #include <cstdio>
 #include <fstream>
 #include <optional>
@@ -24,6 +25,34 @@ inline std::string hex_digest(const EVP_MD* md, const std::string& data) {
         std::snprintf(byte, sizeof byte, "%02x", digest[i]);
         out += byte;
     }
+    return out;
+}
+
+// Standard base64 (RFC 4648, padded), as Terraform's base64encode writes it.
+inline std::string base64_encode(const std::string& data) {
+    std::string out(4 * ((data.size() + 2) / 3), '\0');
+    const int n = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(out.data()),
+                                  reinterpret_cast<const unsigned char*>(data.data()), static_cast<int>(data.size()));
+    out.resize(static_cast<std::size_t>(n));
+    return out;
+}
+
+// The bytes of standard padded base64; nullopt when text is not that.
+inline std::optional<std::string> base64_decode(const std::string& text) {
+    if (text.size() % 4 != 0) return std::nullopt;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        const bool padding = c == '=' && i + 2 >= text.size() && (i + 1 == text.size() || text[i + 1] == '=');
+        if (!padding && !(std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '/')) return std::nullopt;
+    }
+    std::string out(text.size() / 4 * 3, '\0');
+    const int n = EVP_DecodeBlock(reinterpret_cast<unsigned char*>(out.data()),
+                                  reinterpret_cast<const unsigned char*>(text.data()), static_cast<int>(text.size()));
+    if (n < 0) return std::nullopt;
+    // EVP_DecodeBlock counts the padding as zero bytes.
+    std::size_t size = static_cast<std::size_t>(n);
+    for (std::size_t i = text.size(); i > 0 && text[i - 1] == '='; --i) --size;
+    out.resize(size);
     return out;
 }
 

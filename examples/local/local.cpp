@@ -24,12 +24,38 @@ void set_checksums(Model& m, const std::string& content) {
     m.content_sha256 = hex_digest(EVP_sha256(), content);
 }
 
-// The content to write: content, or the write-only content_wo.
+// The bytes to write: content, the write-only content_wo, or content_base64 decoded.
 template <class Model>
-const std::string& content_of(const Model& plan) {
+std::string content_of(const Model& plan) {
     if constexpr (requires { plan.content_wo; })
         if (plan.content_wo.is_known()) return *plan.content_wo;
+    if constexpr (requires { plan.content_base64; })
+        if (plan.content_base64.is_known()) return base64_decode(*plan.content_base64).value_or("");
     return *plan.content;
+}
+
+// A file's bytes into the model: as content when they are UTF-8 text, else
+// as content_base64 (which holds only such bytes: binary_base64).
+template <class Model>
+void put_content(Model& m, const std::string& bytes) {
+    if constexpr (requires { m.content_base64; }) {
+        if (!tfpp::valid_utf8(bytes)) {
+            m.content = tfpp::null;
+            m.content_base64 = base64_encode(bytes);
+            return;
+        }
+        m.content_base64 = tfpp::null;
+    }
+    m.content = bytes;
+}
+
+// Whether the content is write-only: then the state holds nothing derived
+// from it, not even a digest (an unsalted digest of a weak secret is the
+// secret, to anyone who can guess it: docs/security.md).
+template <class Model>
+bool write_only_content(const Model& m) {
+    if constexpr (requires { m.content_wo; }) return m.content_wo.is_known();
+    else return false;
 }
 
 // Writes the file, then sets its permission bits. Returns the state that now
@@ -40,13 +66,20 @@ std::optional<Model> write(provider& p, Model plan, tfpp::context& ctx) {
     const std::string permission = *plan.file_permission;  // planned: configured or the default
     std::error_code ec;  // missing parent directories are made, as hashicorp/local does
     std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
+    const std::string bytes = content_of(plan);
     {
         std::ofstream out(path, std::ios::binary | std::ios::trunc);
-        if (!out || !(out << content_of(plan)) || !out.flush())
+        if (!out || !(out << bytes) || !out.flush())
             return ctx.error("Could not write file", path + ": " + std::strerror(errno), "filename");
     }
     plan.id = path;
-    set_checksums(plan, content_of(plan));
+    if (!write_only_content(plan)) {
+        set_checksums(plan, bytes);
+    } else {
+        plan.content_md5 = tfpp::null;
+        plan.content_sha1 = tfpp::null;
+        plan.content_sha256 = tfpp::null;
+    }
     if (const module_meta* meta = ctx.provider_meta<module_meta>(); meta && meta->module_name.is_known())
         tfpp::log::info("wrote {} for module {}", path, *meta->module_name);
     if (::chmod(path.c_str(), *parse_mode(permission)) != 0) {
@@ -65,6 +98,11 @@ void provider::configure(const provider_config& config, tfpp::context&) {
     tfpp::log::debug("local provider configured, base directory \"{}\"", base_directory);
 }
 
+bool binary_base64(const std::string& text) {
+    const std::optional<std::string> bytes = base64_decode(text);
+    return bytes && !tfpp::valid_utf8(*bytes);
+}
+
 bool plain_name(std::string_view name) {
     return !name.empty() && name != "." && name != ".." && name.find('/') == std::string_view::npos &&
            name.find('\0') == std::string_view::npos;
@@ -78,7 +116,7 @@ bool same_permission(const std::string& a, const std::string& b) {
 std::int64_t file_mode_function::call(const parameters& args, tfpp::context& ctx) {
     const auto mode = parse_mode(args.mode);
     if (!mode) {
-        ctx.error("Invalid permission", "\"" + args.mode + "\" is not three or four octal digits",
+        ctx.error("Invalid permission", tfpp::quoted(args.mode) + " is not three or four octal digits",
                   tfpp::path_of(&parameters::mode));
         return 0;
     }
@@ -120,12 +158,13 @@ std::optional<Model> file_operations<Model>::read(Model state, tfpp::context&) {
     if (!content) return std::nullopt;  // gone: Terraform plans to create it again
     struct stat st {};
     if (::stat(path.c_str(), &st) == 0) state.file_permission = format_mode(st.st_mode);
-    // Written from content_wo: the state keeps no content, only its checksums.
+    // Written from content_wo (no content in a state that has an object, as
+    // exactly_one_of says): the state keeps nothing of it, not even checksums.
     bool write_only = false;
-    if constexpr (requires { state.content_wo; })
-        write_only = state.content.is_null() && state.content_sha256.is_known();
-    if (!write_only) state.content = *content;
+    if constexpr (requires { state.content_wo; }) write_only = state.content.is_null() && state.id.is_known();
     state.id = path;
+    if (write_only) return state;
+    put_content(state, *content);
     set_checksums(state, *content);
     return state;
 }
@@ -206,7 +245,10 @@ file_identity file_resource::upgrade(file_identity_v0 old, tfpp::context&) {
     return next;
 }
 
-std::optional<sensitive_file_model> sensitive_file_resource::move_from(const file_model& file, tfpp::context&) {
+std::optional<sensitive_file_model> sensitive_file_resource::move_from(const file_model& file, tfpp::context& ctx) {
+    if (file.content.is_null())
+        return ctx.error("Cannot move the file",
+                         "local_sensitive_file holds text only; this local_file has content_base64.");
     sensitive_file_model m;
     m.filename = file.filename;
     m.content = file.content;
@@ -239,7 +281,8 @@ std::optional<file_data_model> file_data_source::read(model config, tfpp::contex
     const std::optional<std::string> content = read_file(path);
     if (!content) return ctx.error("Could not read file", path + ": " + std::strerror(errno), "filename");
     config.id = path;
-    config.content = *content;
+    if (tfpp::valid_utf8(*content)) config.content = *content;  // else null: Terraform's strings are text
+    config.content_base64 = base64_encode(*content);
     set_checksums(config, *content);
     return config;
 }

@@ -181,10 +181,11 @@ std::string state_directory_store::lock(const std::string& state_id, const std::
             return {};
         }
         const std::string held = read_file(*path).value_or("");
-        ctx.error("State locked", "The state \"" + state_id + "\" is locked by another Terraform run:\n  ID:        " +
-                                      lock_field(held, "ID") + "\n  Operation: " + lock_field(held, "Operation") +
-                                      "\n  Who:       " + lock_field(held, "Who") +
-                                      "\n  Created:   " + lock_field(held, "Created") +
+        ctx.error("State locked", "The state " + tfpp::quoted(state_id) + " is locked by another Terraform run:\n  ID:        " +
+                                      tfpp::quoted(lock_field(held, "ID")) + "\n  Operation: " +
+                                      tfpp::quoted(lock_field(held, "Operation")) + "\n  Who:       " +
+                                      tfpp::quoted(lock_field(held, "Who")) + "\n  Created:   " +
+                                      tfpp::quoted(lock_field(held, "Created")) +
                                       "\nWait for it to finish. If that run died, `terraform force-unlock " +
                                       lock_field(held, "ID") + "` removes its lock.");
         return {};
@@ -204,13 +205,13 @@ void state_directory_store::unlock(const std::string& state_id, const std::strin
     if (!path) return;
     const auto held = read_file(*path);
     if (!held) {
-        ctx.error("State not locked", "The state \"" + state_id + "\" has no lock to remove.");
+        ctx.error("State not locked", "The state " + tfpp::quoted(state_id) + " has no lock to remove.");
         return;
     }
     if (lock_field(*held, "ID") != lock_id) {
-        ctx.error("State locked by another run", "The lock of state \"" + state_id + "\" has the ID " +
-                                                     lock_field(*held, "ID") + ", not " + lock_id +
-                                                     "; it was not removed.");
+        ctx.error("State locked by another run", "The lock of state " + tfpp::quoted(state_id) + " has the ID " +
+                                                     tfpp::quoted(lock_field(*held, "ID")) + ", not " +
+                                                     tfpp::quoted(lock_id) + "; it was not removed.");
         return;
     }
     if (::unlink(path->c_str()) != 0) ctx.error("Cannot unlock the state", system_error(*path, errno));

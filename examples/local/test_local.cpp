@@ -228,6 +228,62 @@ TEST_CASE("local_file data source reads what the resource wrote", "[testing][loc
     CHECK(r.state->content_sha1 == local::hex_digest(EVP_sha1(), "data"));
 }
 
+TEST_CASE("local_file: content_base64 for bytes that are not text, as hashicorp/local has it", "[testing][local]") {
+    sandbox box;
+    tfpp::testing::provider_under_test<local::provider> p(box.config());
+    const std::string bytes("\xff\xfe\x00", 3);
+    local::file_model m;
+    m.filename = "binary.dat";
+    m.content_base64 = "//4A";
+    auto created = p.create<local::file_resource>(m);
+    REQUIRE(created);
+    CHECK(local::read_file(box.path("binary.dat")) == bytes);
+    CHECK(created.state->content.is_null());
+    CHECK(created.state->content_sha256 == local::hex_digest(EVP_sha256(), bytes));
+    CHECK(p.empty_plan<local::file_resource>(m, *created.state));
+    // Imported, a file that is not UTF-8 text comes back in base64.
+    CHECK(p.import_then_empty_plan<local::file_resource>("binary.dat", m));
+
+    local::file_data_model q;
+    q.filename = "binary.dat";
+    auto r = p.read_data<local::file_data_source>(q);
+    REQUIRE(r.ok());
+    CHECK(r.state->content.is_null());
+    CHECK(r.state->content_base64 == "//4A");
+
+    local::file_model bad = m;
+    bad.content_base64 = "not base64!";
+    const tfpp::diagnostics refused = p.validate<local::file_resource>(bad);
+    REQUIRE(refused.has_errors());
+    CHECK(refused[0].path.to_string() == "content_base64");
+    bad.content_base64 = "aGk=";  // "hi": text goes in content
+    CHECK(p.validate<local::file_resource>(bad).has_errors());
+    bad.content = "both";
+    bad.content_base64 = "//4A";
+    CHECK(p.validate<local::file_resource>(bad).has_errors());  // exactly one of content, content_base64
+    CHECK(local::base64_encode("hi!") == "aGkh");
+    CHECK(local::base64_decode("aGk=") == "hi");
+    CHECK_FALSE(local::base64_decode("aGk").has_value());
+}
+
+TEST_CASE("local_sensitive_file: write-only content leaves nothing of itself in the state", "[testing][local]") {
+    sandbox box;
+    tfpp::testing::provider_under_test<local::provider> p(box.config());
+    local::sensitive_file_model m;
+    m.filename = "wo.txt";
+    m.content_wo = "hunter2";
+    m.content_wo_version = 1;
+    auto created = p.create<local::sensitive_file_resource>(m);
+    REQUIRE(created);
+    CHECK(local::read_file(box.path("wo.txt")) == "hunter2");
+    // No digest: an unsalted MD5 of a weak secret is the secret to anyone who guesses it.
+    CHECK(created.state->content_md5.is_null());
+    CHECK(created.state->content_sha1.is_null());
+    CHECK(created.state->content_sha256.is_null());
+    CHECK(created.state->content.is_null());
+    CHECK(p.empty_plan<local::sensitive_file_resource>(m, *created.state));
+}
+
 TEST_CASE("local_sensitive_file: create, empty plan, replace, import", "[testing][local]") {
     sandbox box;
     tfpp::testing::provider_under_test<local::provider> p(box.config());

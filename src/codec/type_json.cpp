@@ -1,5 +1,6 @@
 // Type-constraint JSON both ways, compiled once (tfpp/codec/detail/type_json.hpp).
 #include <tfpp/codec/detail/type_json.hpp>
+#include <tfpp/core/utf8.hpp>
 
 #include <nlohmann/json.hpp>
 
@@ -18,7 +19,7 @@ public:
             if (s == "number") return type::number();
             if (s == "bool") return type::boolean();
             if (s == "dynamic") return type::dynamic();
-            return fail("invalid primitive type name \"" + s + "\"");
+            return fail("invalid primitive type name " + tfpp::quoted(s));
         }
         if (!j.is_array() || j.empty() || !j[0].is_string()) return fail("a type must be a string or an array");
         const auto& k = j[0].get_ref<const std::string&>();
@@ -47,7 +48,7 @@ public:
                         return a.name == o.get_ref<const std::string&>();
                     });
                     if (it == attrs.end())
-                        return fail("optional attribute \"" + o.get<std::string>() + "\" is not an attribute");
+                        return fail("optional attribute " + tfpp::quoted(o.get_ref<const std::string&>()) + " is not an attribute");
                     it->optional = true;
                 }
             }
@@ -64,7 +65,7 @@ public:
             }
             return type::tuple(std::move(elems));
         }
-        return fail("invalid complex type kind \"" + k + "\"");
+        return fail("invalid complex type kind " + tfpp::quoted(k));
     }
 
 private:

@@ -1,4 +1,5 @@
 // The log's masking and line writer, compiled once (tfpp/diag/log.hpp).
+#include <tfpp/core/detail/utf8.hpp>
 #include <tfpp/diag/log.hpp>
 
 #include <algorithm>
@@ -106,6 +107,14 @@ void write_log_line(log::sink_fn sink, log::level l, std::string_view module, st
     }
     if (lock.owns_lock()) lock.unlock();
 
+    // No line grows with its input: masked first, then cut.
+    std::string cut_message;
+    if (message.size() > log_value_bytes_limit) message = cut_message = bounded_text(message, log_value_bytes_limit);
+    for (line_field& f : fields)
+        if (f.value.size() > log_value_bytes_limit) {
+            f.masked = bounded_text(f.value, log_value_bytes_limit);
+            f.value = f.masked;
+        }
     std::vector<log::field> out;
     out.reserve(fields.size());
     for (const line_field& f : fields) out.push_back({f.key, f.value});

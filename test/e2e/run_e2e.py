@@ -658,7 +658,9 @@ def upgrade_from_earlier_release(args, earlier):
         ws.run("apply", "-auto-approve")
         old = state_resources(ws)["local_file.kept"]
         check(old["schema_version"] == 0 and old["values"]["file_mode"] == 420, "the earlier release wrote no version 0 state")
-        speaks_identity = args.cli_version.startswith("OpenTofu")
+        # Resource identities: OpenTofu 1.12+, Terraform 1.12+ (which asks to
+        # upgrade an identity that no earlier CLI stored, with empty JSON).
+        speaks_identity = args.cli_version.startswith("OpenTofu") or version_of(args.cli_version) >= (1, 12, 0)
         if speaks_identity:
             stored = stored_instance(ws, "local_file.kept")
             check(stored.get("identity") == {"id": old["values"]["id"]} and stored.get("identity_schema_version", 0) == 0,

@@ -117,14 +117,16 @@ def scenario(ws):
     ws.run("apply", "-auto-approve")
     ws.run("plan", "-detailed-exitcode", expect=(0,))
 
-    # a configuration the provider refuses: its validator's error. (Terraform
-    # 1.16.4 resolves ValidateListResourceConfig's attribute paths against the
-    # list block, not its config block, so it points at the block.)
+    # a configuration the provider refuses: its validator's error, at the
+    # attribute (Terraform resolves the path against the list block, so tfpp
+    # puts it under `config`).
     with open(os.path.join(ws.work, "files.tfquery.hcl"), "w") as f:
         f.write('list "local_file" "bad" {\n  provider = local\n  config {\n    directory = ""\n  }\n}\n')
     _, out = ws.run("query", expect=(1,))
     check("Invalid value length" in out and "list.local_file.bad" in out,
           "the validator's error does not reach the CLI")
+    check(re.search(r'^\s*4:\s*directory = ""$', out, re.M),
+          "the validator's error does not point at the directory attribute")
 
     # an error while listing (the directory is gone): at config.directory
     with open(os.path.join(ws.work, "files.tfquery.hcl"), "w") as f:

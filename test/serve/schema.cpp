@@ -44,11 +44,12 @@ TEST_CASE("GetProviderSchema over the wire describes local_file", "[serve]") {
     REQUIRE(resp.resource_schemas().count("local_file") == 1);
     const tfplugin6::Schema& file = resp.resource_schemas().at("local_file");
     check_attribute(file, "filename", role::required);
-    check_attribute(file, "content", role::required);
+    check_attribute(file, "content", role::optional);
+    check_attribute(file, "content_base64", role::optional);
     check_attribute(file, "file_permission", role::optional_computed);
     for (const char* computed : {"id", "content_md5", "content_sha1", "content_sha256"})
         check_attribute(file, computed, role::computed);
-    CHECK(file.block().attributes_size() == 7);
+    CHECK(file.block().attributes_size() == 8);
 
     REQUIRE(resp.data_source_schemas().count("local_file") == 1);
     const tfplugin6::Schema& data = resp.data_source_schemas().at("local_file");

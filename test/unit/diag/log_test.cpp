@@ -1,4 +1,5 @@
 // tfpp::log: the fields of scopes and requests, and masking.
+#include <tfpp/core/utf8.hpp>
 #include <tfpp/diag/log.hpp>
 
 #include <catch2/catch.hpp>
@@ -114,4 +115,37 @@ TEST_CASE("log: nothing is formatted or kept when no sink is installed", "[log]"
     CHECK_FALSE(tfpp::log::enabled(tfpp::log::level::error));
     tfpp::log::scope s{{"a", "b"}};
     tfpp::log::error("dropped {}", 1);  // no crash, no line
+}
+
+TEST_CASE("log: no line grows with its input; a secret is masked before the line is cut", "[log]") {
+    capturing c;
+    const std::string big(5 * 1024 * 1024, 'x');
+    tfpp::log::write(tfpp::log::level::info, "provider", big, {{"value", big}});
+    REQUIRE(lines.size() == 1);
+    CHECK(lines[0].message.size() < 17 * 1024);
+    CHECK(lines[0].message.find(std::to_string(big.size()) + " bytes in all") != std::string::npos);
+    CHECK(lines[0].fields["value"].size() < 17 * 1024);
+
+    // A secret that straddles the cut is masked whole first.
+    {
+        tfpp::detail::log_request request("ApplyResourceChange", "tf_resource_type", "local_file");
+        const std::string secret(100, 's');
+        tfpp::log::mask_value(secret);
+        tfpp::log::info("{}{}", std::string(16 * 1024 - 50, 'a'), secret);
+    }
+    REQUIRE(lines.size() == 2);
+    CHECK(lines[1].message.find('s') == std::string::npos);
+    CHECK(lines[1].message.find("***") != std::string::npos);
+}
+
+TEST_CASE("tfpp::quoted: at most the limit, cut at a UTF-8 boundary, the full length stated", "[log]") {
+    CHECK(tfpp::quoted("short") == "\"short\"");
+    CHECK(tfpp::quoted("a\"b\n") == "\"a\\\"b\\n\"");
+    const std::string big(5 * 1024 * 1024, '9');
+    const std::string q = tfpp::quoted(big);
+    CHECK(q.size() < 300);
+    CHECK(q == "\"" + std::string(tfpp::quoted_bytes_limit, '9') + "\"... (5242880 bytes in all)");
+    // "é" is two bytes: a cut between them leaves out the whole character.
+    CHECK(tfpp::quoted("ab\xc3\xa9", 3) == "\"ab\"... (4 bytes in all)");
+    CHECK(tfpp::quoted("\xe2\x82\xac\xe2\x82\xac", 4) == "\"\xe2\x82\xac\"... (6 bytes in all)");
 }

@@ -230,6 +230,13 @@ TEST_CASE("stored identities are upgraded through typed versions", "[identity][r
     CHECK(bad.diagnostics(0).summary() == "Bad stored identity");
     CHECK_FALSE(bad.has_upgraded_identity());
 
+    // Terraform >= 1.12 asks with version 0 and no JSON when the state has no
+    // identity stored (written by Terraform 1.8, or before the resource had one).
+    auto none = upgrade(0, "");
+    INFO(summaries(none));
+    CHECK(none.diagnostics_size() == 0);
+    CHECK_FALSE(none.has_upgraded_identity());
+
     auto newer = upgrade(2, R"({"region":"eu","name":"logs"})");
     REQUIRE(newer.diagnostics_size() == 1);
     CHECK(newer.diagnostics(0).summary() == "Resource identity is newer than the provider");

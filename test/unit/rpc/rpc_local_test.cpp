@@ -219,11 +219,12 @@ TEST_CASE("the schema is the model", "[rpc][example]") {
     REQUIRE(resp.resource_schemas().count("local_file") == 1);
     REQUIRE(resp.data_source_schemas().count("local_file") == 1);
     const auto& block = resp.resource_schemas().at("local_file").block();
-    REQUIRE(block.attributes_size() == 7);
+    REQUIRE(block.attributes_size() == 8);
     for (const auto& a : block.attributes()) {
         INFO(a.name());
         CHECK(a.type() == "\"string\"");
-        if (a.name() == "filename" || a.name() == "content") CHECK(a.required());
+        if (a.name() == "filename") CHECK(a.required());
+        if (a.name() == "content" || a.name() == "content_base64") CHECK((a.optional() && !a.computed()));
         if (a.name() == "file_permission") CHECK((a.optional() && a.computed()));
         if (a.name() == "id") CHECK((a.computed() && !a.optional() && !a.required()));
         CHECK_FALSE(a.description().empty());

@@ -55,7 +55,7 @@ public:
                 return fail("Incorrect value type", "a dynamic value must be an object with \"value\" and \"type\"");
             for (const auto& k : j.keys)
                 if (k != "value" && k != "type")
-                    return fail("Invalid value", "invalid key \"" + k + "\" in a dynamic value");
+                    return fail("Invalid value", "invalid key " + tfpp::quoted(k) + " in a dynamic value");
             const json_node* tj = j.member("type");
             const json_node* vj = j.member("value");
             if (!tj) return fail("Invalid value", "missing type in a dynamic value");

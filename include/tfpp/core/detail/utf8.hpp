@@ -65,4 +65,25 @@ inline std::string to_valid_utf8(std::string_view s) {
     return out;
 }
 
+// The first bytes of s, at most `limit`, ending on a UTF-8 boundary (a
+// sequence cut in the middle is left out whole); s itself when it fits.
+inline std::string_view utf8_prefix(std::string_view s, std::size_t limit) noexcept {
+    if (s.size() <= limit) return s;
+    std::size_t end = limit;
+    // Back over continuation bytes to the lead byte of the cut sequence, at most three.
+    for (std::size_t back = 0; back < 3 && end > 0 && (static_cast<unsigned char>(s[end]) & 0xc0) == 0x80; ++back) --end;
+    return s.substr(0, end);
+}
+
+// At most `limit` bytes of s; a longer s is cut at a UTF-8 boundary and
+// says how long it was, so that no message grows with its input.
+inline std::string bounded_text(std::string_view s, std::size_t limit) {
+    if (s.size() <= limit) return std::string(s);
+    std::string out(utf8_prefix(s, limit));
+    out += "... (";
+    out += std::to_string(s.size());
+    out += " bytes in all)";
+    return out;
+}
+
 }  // namespace tfpp::detail

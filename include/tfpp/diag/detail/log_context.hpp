@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <initializer_list>
@@ -18,6 +19,10 @@
 #include <vector>
 
 namespace tfpp::detail {
+
+// The longest message or field value a log line carries; longer ones are cut
+// (bounded_text), so that no line grows with a request's values.
+inline constexpr std::size_t log_value_bytes_limit = 16 * 1024;
 
 // A field of a line once scopes and the request are added, owning its value
 // only where masking changed it.

@@ -59,4 +59,29 @@ inline bool sets_anything(std::string_view v) {
 void check_configuration(const block_schema& block, std::string_view object, const attribute_path& at,
                          const configuration_checks& checks, context& ctx);
 
+// What a request value may hold besides known values.
+enum class unknowns : bool { refused, allowed };
+
+// The one check every request value passes before a handler sees it: the
+// bytes decode as a value of `t` (types, UTF-8, nesting, refinements) and,
+// where the call cannot take one, hold no unknown value. Each problem is an
+// error at its path (under `at`), naming `what` ("the configuration");
+// true when there is none. Absent bytes are null.
+bool check_request_value(std::string_view bytes, const type& t, std::string_view what, unknowns policy,
+                         const attribute_path& at, context& ctx);
+
+// A value the provider made, before it leaves: every string in it valid
+// UTF-8 (Terraform's strings are Unicode text; bytes from outside, such as a
+// file's content, may be anything). Else an error at the attribute that
+// holds the bad string, naming `what`, and false. One pass over the bytes;
+// the path is looked for only when there is a problem.
+bool check_outgoing_value(std::string_view bytes, const type& t, std::string_view what, context& ctx);
+
+// The object type of an identity's values.
+type identity_type(const identity_schema& id);
+
+// The values a configuration gives its write-only attributes, held to their
+// types: the planner takes none of them into the plan, so nothing else would.
+void check_write_only_values(const block_schema& block, std::string_view config, context& ctx);
+
 }  // namespace tfpp::detail

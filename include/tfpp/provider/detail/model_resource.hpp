@@ -117,7 +117,7 @@ protected:
 
     std::optional<std::string> read_model(std::string_view current, context& ctx) final {
         M m;
-        if (!decode_model(current, m, ctx)) return std::string(current);
+        if (!decode_model(current, m, ctx)) return std::nullopt;  // never the undecodable bytes back
         start_deadline(m, timed_operation::read, this->features_.timeouts, ctx);
         [[maybe_unused]] const semantic_reference<M> prior_form(m);
         std::optional<M> state;

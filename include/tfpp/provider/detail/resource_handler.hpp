@@ -320,12 +320,16 @@ public:
     }
 
     // A stored identity (JSON) of an earlier identity version, brought to the current one.
+    // No JSON at all is no identity yet (Terraform >= 1.12 asks with version 0
+    // for state written before identities): none, and no error, so that the
+    // next read or apply completes it.
     std::optional<std::string> upgrade_identity(std::int64_t version, std::string_view json, context& ctx) {
         const identity_schema* id = identity();
         if (!id) {
             ctx.error("Resource identity not supported", std::string(type_name_) + " has no identity to upgrade.");
             return std::nullopt;
         }
+        if (json.empty()) return std::nullopt;
         if (version > id->version) return newer_than_provider("identity", "version", version, id->version, ctx);
         std::optional<json_document> tree = json_document::parse(json, ctx.diagnostics());
         if (!tree) return std::nullopt;

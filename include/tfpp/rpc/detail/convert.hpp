@@ -9,6 +9,7 @@
 #include <tfpp/diag/detail/log_context.hpp>
 #include <tfpp/diag/diagnostics.hpp>
 #include <tfpp/provider/context.hpp>
+#include <tfpp/provider/detail/engine.hpp>  // check_request_value
 #include <tfpp/schema/function.hpp>
 #include <tfpp/schema/schema.hpp>
 
@@ -26,9 +27,14 @@ namespace tfpp::detail {
 // What handlers wrote for the user (client_text) also has the request's
 // secrets masked, as log lines do: a handler that quotes a password does not
 // show it.
+// And none is longer than message_bytes_limit: handlers quote input with
+// tfpp::quoted, and a message that still grew with its input is cut (after
+// masking, so that no secret is cut out of its mask).
+inline constexpr std::size_t message_bytes_limit = 16 * 1024;
 inline std::string client_text(std::string_view s) {
     std::string out(s);
     mask_text(out);
+    if (out.size() > message_bytes_limit) out = bounded_text(out, message_bytes_limit);
     return to_valid_utf8(out);
 }
 
@@ -90,8 +96,12 @@ inline attribute_path locatable_path(const block_schema& root, const attribute_p
     return out;
 }
 
+// `block`: the name of the nested block that holds the schema's values in
+// the configuration (a list block's `config`), which Terraform resolves the
+// paths against; empty when they are the block's own attributes.
 template <class RepeatedDiagnostics>
-void diagnostics_to_proto(const diagnostics& diags, RepeatedDiagnostics* out, const block_schema* schema = nullptr) {
+void diagnostics_to_proto(const diagnostics& diags, RepeatedDiagnostics* out, const block_schema* schema = nullptr,
+                          std::string_view block = {}) {
     for (const diagnostic& d : diags) {
         auto* p = out->Add();
         using proto_diagnostic = std::remove_pointer_t<decltype(p)>;
@@ -104,7 +114,14 @@ void diagnostics_to_proto(const diagnostics& diags, RepeatedDiagnostics* out, co
         const attribute_path located = schema ? locatable_path(*schema, d.path) : d.path;
         // Where the configuration cannot show the exact place, the detail names it.
         p->set_detail(client_text(located == d.path ? d.detail : d.path.to_string() + ": " + d.detail));
-        if (!located.empty()) path_to_proto(located, *p->mutable_attribute());
+        if (located.empty()) continue;
+        if (block.empty()) {
+            path_to_proto(located, *p->mutable_attribute());
+        } else {
+            attribute_path in_block(block);
+            for (const auto& step : located.steps()) in_block.push(step);
+            path_to_proto(in_block, *p->mutable_attribute());
+        }
     }
 }
 
@@ -244,7 +261,24 @@ public:
         return owned_.emplace_back(to_msgpack(value, *type_));
     }
 
+    // The same, held to the schema first (check_request_value): what a
+    // handler that reads it gets, or empty with an error at its path.
+    template <class DynamicValue>
+    std::string_view checked(const DynamicValue& v, std::string_view what, unknowns policy) {
+        const std::size_t errors_before = error_count();
+        std::string_view bytes = (*this)(v, what);
+        if (error_count() != errors_before) return {};
+        if (!check_request_value(bytes, block_type(schema_), "the " + std::string(what), policy, {}, ctx_)) return {};
+        return bytes;
+    }
+
 private:
+    [[nodiscard]] std::size_t error_count() const {
+        std::size_t n = 0;
+        for (const diagnostic& d : ctx_.diagnostics()) n += d.severity == severity::error ? 1 : 0;
+        return n;
+    }
+
     const block_schema& schema_;
     context& ctx_;
     const type* type_ = nullptr;

@@ -76,6 +76,31 @@ void put_identity(std::optional<std::string> id, Field&& field) {
     if (id) field()->mutable_identity_data()->set_msgpack(std::move(*id));
 }
 
+// Before a handler acts on a configuration (PlanAction, InvokeAction,
+// ListResource): the checks of its Validate RPC once more, since a client
+// need not have made that call and the handler relies on them. Their
+// warnings were Validate's to give; only a failure is reported here.
+template <class Handler>
+bool validated_again(const provider_engine& e, Handler& h, std::string_view config, context& ctx) {
+    context check = e.make_context();
+    h.validate(config, check);
+    if (!check.has_errors()) return true;
+    ctx.diagnostics().append(check.diagnostics());
+    return false;
+}
+
+// A list block's own arguments next to its `config` block: Terraform sends
+// them as values of their types (bool, number); anything else is refused.
+template <class Request>
+void check_list_arguments(const Request& req, context& ctx) {
+    if (req.has_include_resource_object())
+        check_request_value(req.include_resource_object().msgpack(), type::boolean(), "include_resource",
+                            unknowns::allowed, attribute_path("include_resource"), ctx);
+    if (req.has_limit())
+        check_request_value(req.limit().msgpack(), type::number(), "limit", unknowns::allowed, attribute_path("limit"),
+                            ctx);
+}
+
 // What every tfpp provider offers, in GetMetadata and GetProviderSchema.
 template <class Capabilities>
 void set_capabilities(Capabilities& c) {
@@ -180,8 +205,12 @@ void call_function(provider_engine& e, const Request& req, Response& resp) {
     context ctx = e.make_context();
     function_error error;
     if (auto result = f->call(arguments, ctx, error)) {
-        resp.mutable_result()->set_msgpack(std::move(*result));
-        return;
+        if (check_outgoing_value(*result, s.return_type, "the function's result", ctx)) {
+            resp.mutable_result()->set_msgpack(std::move(*result));
+            return;
+        }
+        error.text = ctx.diagnostics()[ctx.diagnostics().size() - 1].detail;
+        error.argument.reset();
     }
     function_error_to_proto(error.text, error.argument, *resp.mutable_error());
 }
@@ -225,7 +254,9 @@ void open_ephemeral_resource(provider_engine& e, const Request& req, Response& r
                 resp.mutable_result()->set_msgpack(std::move(*result));
             deferred_to_proto(ctx, resp);
         } else if (!ctx.has_errors()) {
-            if (auto result = x->open(config, ctx)) resp.mutable_result()->set_msgpack(std::move(*result));
+            if (auto result = x->open(config, ctx);
+                result && check_outgoing_value(*result, block_type(x->schema()), "the opened value", ctx))
+                resp.mutable_result()->set_msgpack(std::move(*result));
             if (!ctx.private_state().empty()) resp.set_private_(std::string(ctx.private_state()));
             renew_at_to_proto(ctx, resp);
             deferred_to_proto(ctx, resp);
@@ -273,12 +304,15 @@ void validate_list_resource_config(provider_engine& e, const Request& req, Respo
     list_handler* l = e.list_resource(req.type_name());
     if (l) {
         request_values values(l->schema(), ctx);
-        std::string_view config = values(req.config(), "configuration");
-        if (!ctx.has_errors()) l->validate(config, ctx);  // Terraform checks limit and include_resource itself
+        std::string_view config = values.checked(req.config(), "configuration", unknowns::allowed);
+        if (!ctx.has_errors()) l->validate(config, ctx);
     } else {
         ctx.error("Unknown list resource type", unknown_type_detail("list resource type", req.type_name()));
     }
-    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), l ? &l->schema() : nullptr);
+    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), l ? &l->schema() : nullptr, "config");
+    context arguments = e.make_context();  // the list block's own, beside `config`: no prefix
+    check_list_arguments(req, arguments);
+    diagnostics_to_proto(arguments.diagnostics(), resp.mutable_diagnostics());
 }
 
 // ListResource: each result is written to the stream as the handler pushes
@@ -287,8 +321,15 @@ template <class Event, class Request, class Writer>
 void list_resource(provider_engine& e, const Request& req, Writer& writer) {
     struct event_sink final : list_sink {
         Writer& writer;
-        explicit event_sink(Writer& w) : writer(w) {}
+        const resource_handler* listed;  // the resource type listed, for the types of what is sent
+        context& ctx;
+        event_sink(Writer& w, const resource_handler* r, context& c) : writer(w), listed(r), ctx(c) {}
         bool send(std::string identity, std::string display_name, std::optional<std::string> object) override {
+            if (listed && listed->identity() &&
+                !check_outgoing_value(identity, identity_type(*listed->identity()), "a listed identity", ctx))
+                return false;
+            if (listed && object && !check_outgoing_value(*object, block_type(listed->schema()), "a listed object", ctx))
+                return false;
             Event ev;
             ev.mutable_identity()->mutable_identity_data()->set_msgpack(std::move(identity));
             ev.set_display_name(to_valid_utf8(std::move(display_name)));
@@ -301,15 +342,16 @@ void list_resource(provider_engine& e, const Request& req, Writer& writer) {
     list_handler* l = e.list_resource(req.type_name());
     if (l) {
         request_values values(l->schema(), ctx);
-        std::string_view config = values(req.config(), "configuration");
-        event_sink sink(writer);
-        if (!ctx.has_errors()) l->list(config, req.include_resource_object(), req.limit(), sink, ctx);
+        std::string_view config = values.checked(req.config(), "configuration", unknowns::refused);
+        event_sink sink(writer, e.resource(req.type_name()), ctx);
+        if (!ctx.has_errors() && validated_again(e, *l, config, ctx))
+            l->list(config, req.include_resource_object(), req.limit(), sink, ctx);
     } else {
         ctx.error("Unknown list resource type", unknown_type_detail("list resource type", req.type_name()));
     }
     if (ctx.diagnostics().empty()) return;
     Event last;
-    diagnostics_to_proto(ctx.diagnostics(), last.mutable_diagnostic(), l ? &l->schema() : nullptr);
+    diagnostics_to_proto(ctx.diagnostics(), last.mutable_diagnostic(), l ? &l->schema() : nullptr, "config");
     writer.Write(last);
 }
 
@@ -320,7 +362,7 @@ void validate_action_config(provider_engine& e, const Request& req, Response& re
     action_handler* a = e.action(req.type_name());
     if (a) {
         request_values values(a->schema(), ctx);
-        std::string_view config = values(req.config(), "configuration");
+        std::string_view config = values.checked(req.config(), "configuration", unknowns::allowed);
         if (!ctx.has_errors()) a->validate(config, ctx);
     } else {
         ctx.error("Unknown action type", unknown_type_detail("action type", req.type_name()));
@@ -336,8 +378,9 @@ void plan_action(provider_engine& e, const Request& req, Response& resp) {
     action_handler* a = e.action(req.action_type());
     if (a) {
         request_values values(a->schema(), ctx);
-        std::string_view config = values(req.config(), "configuration");
-        if (!ctx.has_errors() && !deferred_by_provider(e, ctx)) a->plan(config, ctx);
+        std::string_view config = values.checked(req.config(), "configuration", unknowns::allowed);
+        if (!ctx.has_errors() && validated_again(e, *a, config, ctx) && !deferred_by_provider(e, ctx))
+            a->plan(config, ctx);
     } else {
         ctx.error("Unknown action type", unknown_type_detail("action type", req.action_type()));
     }
@@ -363,9 +406,9 @@ void invoke_action(provider_engine& e, const Request& req, Writer& writer) {
     action_handler* a = e.action(req.action_type());
     if (a) {
         request_values values(a->schema(), ctx);
-        std::string_view config = values(req.config(), "configuration");
+        std::string_view config = values.checked(req.config(), "configuration", unknowns::refused);
         event_sink sink(writer);
-        if (!ctx.has_errors()) a->invoke(config, sink, ctx);
+        if (!ctx.has_errors() && validated_again(e, *a, config, ctx)) a->invoke(config, sink, ctx);
     } else {
         ctx.error("Unknown action type", unknown_type_detail("action type", req.action_type()));
     }
@@ -618,16 +661,21 @@ void read_resource(provider_engine& e, const Request& req, Response& resp) {
     auto* r = e.resource(req.type_name());
     if (r) {
         request_values values(r->schema(), ctx);
-        std::string_view current = values(req.current_state(), "current state");
+        const std::size_t before = ctx.diagnostics().size();  // provider_meta's may be there
+        std::string_view current = values.checked(req.current_state(), "current state", unknowns::refused);
+        const bool state_checked = ctx.diagnostics().size() == before;
         ctx.set_private_state(req.private_());
         const std::string_view current_identity = sent_identity(req.has_current_identity(), req.current_identity());
-        if (ctx.has_errors() || deferred_by_provider(e, ctx)) {
+        if (!state_checked) {
+            // an undecodable state does not go back: Terraform keeps the one it has
+        } else if (ctx.has_errors() || deferred_by_provider(e, ctx)) {
             resp.mutable_new_state()->CopyFrom(req.current_state());
             resp.set_private_(req.private_());
             if (req.has_current_identity()) resp.mutable_new_identity()->CopyFrom(req.current_identity());
             deferred_to_proto(ctx, resp);
         } else {
-            if (auto state = r->read(current, ctx)) {
+            if (auto state = r->read(current, ctx);
+                state && check_outgoing_value(*state, block_type(r->schema()), "the state read", ctx)) {
                 put_identity(r->identity_for(*state, current_identity, "read", ctx),
                              [&] { return resp.mutable_new_identity(); });
                 resp.mutable_new_state()->set_msgpack(std::move(*state));
@@ -637,7 +685,6 @@ void read_resource(provider_engine& e, const Request& req, Response& resp) {
         }
     } else {
         ctx.error("Unknown resource type", unknown_type_detail("resource type", req.type_name()));
-        resp.mutable_new_state()->CopyFrom(req.current_state());
     }
     diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), r ? &r->schema() : nullptr);
 }
@@ -653,14 +700,21 @@ void plan_resource_change(provider_engine& e, const Request& req, Response& resp
         std::string_view prior = values(req.prior_state(), "prior state");
         std::string_view proposed = values(req.proposed_new_state(), "proposed new state");
         std::string_view config = values(req.config(), "configuration");
+        const std::string_view prior_identity = sent_identity(req.has_prior_identity(), req.prior_identity());
+        if (!ctx.has_errors()) {
+            check_write_only_values(r->schema(), config, ctx);
+            if (const identity_schema* id = r->identity(); id && !prior_identity.empty())
+                check_request_value(prior_identity, identity_type(*id), "the prior identity", unknowns::refused, {},
+                                    ctx);
+        }
         ctx.set_private_state(req.prior_private());
         const bool provider_deferred = !ctx.has_errors() && deferred_by_provider(e, ctx);
         if (!ctx.has_errors()) {
             plan_result plan;
             r->plan(prior, proposed, config, plan, ctx, /*run_hooks=*/!provider_deferred);
+            if (!ctx.has_errors()) check_outgoing_value(plan.planned_state, block_type(r->schema()), "the plan", ctx);
             if (!ctx.has_errors()) {
-                put_identity(r->planned_identity(prior, plan,
-                                                 sent_identity(req.has_prior_identity(), req.prior_identity()), ctx),
+                put_identity(r->planned_identity(prior, plan, prior_identity, ctx),
                              [&] { return resp.mutable_planned_identity(); });
                 resp.mutable_planned_state()->set_msgpack(std::move(plan.planned_state));
                 for (const auto& path : plan.requires_replace) path_to_proto(path, *resp.add_requires_replace());
@@ -689,7 +743,12 @@ void apply_resource_change(provider_engine& e, const Request& req, Response& res
         if (ctx.has_errors()) {
             resp.mutable_new_state()->CopyFrom(req.prior_state());
         } else {
-            if (auto state = r->apply(prior, planned, config, ctx)) {
+            std::optional<std::string> state = r->apply(prior, planned, config, ctx);
+            if (state && !check_outgoing_value(*state, block_type(r->schema()), "the new state", ctx)) {
+                resp.mutable_new_state()->CopyFrom(req.prior_state());  // what was there before: not lost, not sent raw
+                state.reset();
+            }
+            if (state) {
                 const bool create = is_null_value(prior);
                 put_identity(r->identity_for(*state,
                                              create ? std::string_view{}
@@ -719,7 +778,8 @@ void read_data_source(provider_engine& e, const Request& req, Response& resp) {
         if (!ctx.has_errors()) {
             std::optional<std::string> state =
                 deferred_by_provider(e, ctx) ? e.deferred_result(d->schema(), config, ctx) : d->read(config, ctx);
-            if (state) resp.mutable_state()->set_msgpack(std::move(*state));
+            if (state && check_outgoing_value(*state, block_type(d->schema()), "the data source's state", ctx))
+                resp.mutable_state()->set_msgpack(std::move(*state));
         }
         deferred_to_proto(ctx, resp);
     } else {
@@ -803,7 +863,7 @@ void generate_resource_config(provider_engine& e, const Request& req, Response& 
     auto* r = e.resource(req.type_name());
     if (r) {
         request_values values(r->schema(), ctx);
-        std::string_view state = values(req.state(), "state");
+        std::string_view state = values.checked(req.state(), "state", unknowns::refused);
         if (!ctx.has_errors())
             if (auto config = r->generate_config(state, ctx)) resp.mutable_config()->set_msgpack(std::move(*config));
     } else {

@@ -7,6 +7,7 @@
 #include <tfpp/core/reflect.hpp>
 #include <tfpp/core/type_list.hpp>
 #include <tfpp/core/type_map.hpp>
+#include <tfpp/core/utf8.hpp>
 #include <tfpp/schema/detail/model_problem.hpp>
 #include <tfpp/schema/detail/option_info.hpp>
 #include <tfpp/schema/schema.hpp>
@@ -28,29 +29,8 @@ namespace tfpp::detail {
 
 // --- texts
 
-// A string for a message: quoted, escaped, cut after limit bytes (at a
-// character boundary) when it is a value from the configuration.
-inline std::string in_quotes(std::string_view s, std::size_t limit = 64) {
-    bool cut = false;
-    if (s.size() > limit) {
-        std::size_t n = limit;
-        while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xc0) == 0x80) --n;
-        s = s.substr(0, n);
-        cut = true;
-    }
-    std::string out = "\"";
-    for (char c : s) {
-        switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\t': out += "\\t"; break;
-        default: out += c;
-        }
-    }
-    out += cut ? "...\"" : "\"";
-    return out;
-}
+// A value from the configuration in a message: tfpp::quoted, shorter.
+inline std::string in_quotes(std::string_view s, std::size_t limit = 64) { return tfpp::quoted(s, limit); }
 
 template <class N>
 std::string number_text(const N& v) {

@@ -6,6 +6,7 @@
 
 #include <tfpp/diag/log.hpp>
 
+#include <google/protobuf/stubs/logging.h>
 #include <grpc/support/log.h>
 #include <nlohmann/json.hpp>
 
@@ -105,10 +106,27 @@ inline void grpc_log_to_hclog(gpr_log_func_args* args) noexcept {
     }
 }
 
+// And protobuf's (a message that does not parse, a string that is not
+// UTF-8), which it would print as "[libprotobuf ERROR ...]" text: at the
+// level it gives them.
+inline void protobuf_log_to_hclog(google::protobuf::LogLevel level, const char* filename, int line,
+                                  const std::string& message) {
+    const log::level l = level >= google::protobuf::LOGLEVEL_ERROR     ? log::level::error
+                         : level == google::protobuf::LOGLEVEL_WARNING ? log::level::warn
+                                                                       : log::level::debug;
+    if (!log::enabled(l)) return;
+    try {
+        const std::string where = std::string(filename ? filename : "?") + ":" + std::to_string(line);
+        log::write(l, "sdk.protobuf", message, {{"@caller", where}});
+    } catch (...) {  // as above: the line is lost, the provider goes on
+    }
+}
+
 inline void install_hclog() {
     log::threshold.store(level_from_environment());
     log::sink.store(&hclog_sink);
     gpr_set_log_function(&grpc_log_to_hclog);
+    google::protobuf::SetLogHandler(&protobuf_log_to_hclog);
 }
 
 }  // namespace tfpp::detail
