@@ -2,7 +2,8 @@
 # Runs every test: unit, conformance with go-cty, compile-fail, proto wire
 # contract, serve (the real provider process over gRPC with AutoMTLS),
 # packaging, end to end with real OpenTofu and HashiCorp Terraform over
-# protocols 6 and 5 (examples/postgresql against real PostgreSQL servers),
+# protocols 6 and 5 and the TCP transport (examples/postgresql against real
+# PostgreSQL servers), libc++,
 # the signed release installed from a local registry, a fuzz smoke run, the
 # unit and serve suites under ASan and UBSan, benchmark smoke passes.
 # Installs what it needs first (Debian packages, OpenTofu, Terraform).
@@ -84,6 +85,9 @@ library_sources=($(cd "$repo" && ls src/*/*.cpp))
 check_syntax clang++-14 examples/local/main.cpp examples/local/local.cpp examples/local/directory.cpp \
     "${library_sources[@]}" "${e2e_providers[@]}"
 check_syntax clang++-16 "${e2e_providers[@]}"
+
+step "libc++ (macOS's C++ library): libtfpp_values, its unit tests and the headers below the provider layer with clang 16 -stdlib=libc++"
+bash "$repo/scripts/libcxx.sh" "$msgpack_dir"
 
 step "Codec benchmark smoke pass: every case runs on both sides (timings are not judged)"
 python3 "$repo/bench/codec/run.py" --build-dir "$build" --smoke --require-cxx
