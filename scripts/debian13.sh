@@ -20,6 +20,9 @@ if [ ! -x "$root/usr/bin/apt-get" ]; then
     mkdir -p "$(dirname "$root")"
     debootstrap --variant=minbase trixie "$root" http://deb.debian.org/debian >&2
 fi
+# /proc inside the root: the tests read /proc/self/status.
+mountpoint -q "$root/proc" || mount -t proc proc "$root/proc"
+trap 'umount "$root/proc"' EXIT
 in_root() { chroot "$root" env -i PATH=/usr/bin:/bin HOME=/root LC_ALL=C.UTF-8 "$@"; }
 packages=(g++-14 clang-19 pkgconf meson ninja-build protobuf-compiler protobuf-compiler-grpc libgrpc++-dev
           libprotobuf-dev libssl-dev libfmt-dev libboost1.83-dev nlohmann-json3-dev libmsgpack-cxx-dev python3 git)
