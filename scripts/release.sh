@@ -9,7 +9,8 @@
 #
 # Without --binary, builds the static release binary of examples/local in
 # DIR (default $TFPP_STATIC_BUILD_DIR or build-static, where scripts/test.sh
-# builds its static provider). --binary may be repeated, one per platform.
+# builds its static provider). --binary may be repeated, one per platform
+# (linux_amd64, linux_arm64: scripts/arm64.sh builds the latter).
 # The version and protocol versions come from the binary (--version,
 # --manifest-json), the platform from its ELF header; OUT defaults to dist,
 # the key to $GPG_FINGERPRINT.
@@ -81,12 +82,18 @@ for i in "${!binaries[@]}"; do
 
     # Asked of the binary, never typed in: what the zip is called and what
     # the registry advertises must be what the binary says it is and serves.
-    if ! v="$("$b" --version)"; then
-        [ "$arch" = "$host_arch" ] || die "cannot run the linux_$arch binary $b on this $host_arch machine"
-        die "$b --version failed"
+    # A binary of another architecture runs under qemu-user-static when the
+    # kernel does not start it itself (binfmt_misc).
+    runner=()
+    if [ "$arch" != "$host_arch" ] && ! "$b" --version >/dev/null 2>&1; then
+        qemu="qemu-$( [ "$arch" = arm64 ] && echo aarch64 || echo x86_64 )-static"
+        command -v "$qemu" >/dev/null ||
+            die "cannot run the linux_$arch binary $b on this $host_arch machine (apt-get install qemu-user-static)"
+        runner=(env QEMU_LD_PREFIX="/usr/$( [ "$arch" = arm64 ] && echo aarch64 || echo x86_64 )-linux-gnu" "$qemu")
     fi
+    v="$("${runner[@]}" "$b" --version)" || die "$b --version failed"
     [[ "$v" =~ ^[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$ ]] || die "$b --version printed '$v', not a semantic version"
-    m="$("$b" --manifest-json)" || die "$b --manifest-json failed"
+    m="$("${runner[@]}" "$b" --manifest-json)" || die "$b --manifest-json failed"
     p="$(python3 -c '
 import json, sys
 m = json.loads(sys.argv[1])

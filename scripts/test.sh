@@ -2,10 +2,12 @@
 # Runs every test: unit, conformance with go-cty, compile-fail, proto wire
 # contract, serve (the real provider process over gRPC with AutoMTLS),
 # packaging (tfpp installed and used by pkg-config and CMake projects; its
-# source tarball and Debian package), end to end with real OpenTofu and HashiCorp Terraform over
-# protocols 6 and 5 (examples/postgresql against real PostgreSQL servers),
-# the signed release installed from a local registry, a fuzz smoke run, the
-# unit and serve suites under ASan and UBSan, benchmark smoke passes.
+# source tarball and Debian package), end to end with real OpenTofu and
+# HashiCorp Terraform over protocols 6 and 5 and the TCP transport
+# (examples/postgresql against real PostgreSQL servers), libc++, linux_arm64
+# under qemu, the signed release (both platforms) installed from a local
+# registry, a fuzz smoke run, the unit and serve suites under ASan and UBSan,
+# benchmark smoke passes.
 # Installs what it needs first (Debian packages, OpenTofu, Terraform).
 set -euo pipefail
 tools_in_background=1
@@ -70,10 +72,15 @@ echo "$(stat -c %s "$static_provider") bytes; shared libraries: $(ldd "$static_p
 python3 "$repo/test/e2e/run_e2e.py" --cli "$tofu" --provider "$static_provider" --protocol 6 \
     --earlier-provider "$build/test/e2e/terraform-provider-local-0.0.9"
 
+step "linux_arm64: examples/local cross-built (static, stripped), run under qemu: --version, --manifest-json, the handshake with AutoMTLS, the OpenTofu lifecycle"
+arm64_provider="$(bash "$repo/scripts/arm64.sh" "$tofu" "$build/test/serve/serve_tests" "$static_provider" | tail -n 1)"
+
 step "Release: archives signed, served by a local registry, installed by OpenTofu"
-# Releases the static binary above with scripts/release.sh and a throwaway key,
-# then installs it from a local HTTPS registry and network mirror.
-python3 "$repo/test/registry/run_registry_test.py" --tofu "$tofu" --provider "$static_provider"
+# Releases the static binaries above (linux_amd64, linux_arm64) with
+# scripts/release.sh and a throwaway key, then installs from a local HTTPS
+# registry and network mirror, and locks both platforms.
+python3 "$repo/test/registry/run_registry_test.py" --tofu "$tofu" --provider "$static_provider" \
+    --provider-arm64 "$arm64_provider"
 
 step "A provider of one's own from the template: static build, its tests, docs, release, registry install"
 bash "$repo/test/template/run_template_test.sh" "$tofu" "$tfplugindocs"
@@ -104,6 +111,9 @@ library_sources=($(cd "$repo" && ls src/*/*.cpp))
 check_syntax clang++-14 examples/local/main.cpp examples/local/local.cpp examples/local/directory.cpp \
     "${library_sources[@]}" "${e2e_providers[@]}"
 check_syntax clang++-16 "${e2e_providers[@]}"
+
+step "libc++ (macOS's C++ library): libtfpp_values, its unit tests and the headers below the provider layer with clang 16 -stdlib=libc++"
+bash "$repo/scripts/libcxx.sh" "$msgpack_dir"
 
 step "Codec benchmark smoke pass: every case runs on both sides (timings are not judged)"
 python3 "$repo/bench/codec/run.py" --build-dir "$build" --smoke --require-cxx

@@ -11,6 +11,7 @@
 #include <tfpp/serve/detail/schema_json.hpp>
 #include <tfpp/serve/detail/serve_entry.hpp>
 #include <tfpp/serve/detail/shutdown_waiter.hpp>
+#include <tfpp/serve/detail/transport.hpp>
 #include <tfpp/serve/options.hpp>
 
 #include <algorithm>
@@ -127,6 +128,13 @@ int serve_provider(int argc, char** argv, const serve_options& options, engine_m
         return startup_failure(offer.needs_6 + ", which needs protocol 6; this client offers only protocol 5", managed);
     const int version = negotiate_version(offer.versions, client);
 
+    plugin_transport transport{};
+    try {
+        transport = chosen_transport(options);
+    } catch (const std::exception& e) {
+        return startup_failure(e.what(), managed);
+    }
+
     shutdown_waiter waiter(mode.debug);
     if (!waiter.ok()) return startup_failure("cannot set up signal handling", managed);
 
@@ -154,13 +162,13 @@ int serve_provider(int argc, char** argv, const serve_options& options, engine_m
         const std::shared_ptr<grpc::ServerCredentials> credentials =
             tls ? automtls(client_cert, certificate) : grpc::InsecureServerCredentials();
         const std::string address = reattach_address(options, *engine);
-        provider_server server(std::move(engine), version, credentials, [&] { waiter.request(); });
+        provider_server server(std::move(engine), version, transport, credentials, [&] { waiter.request(); });
         if (managed) {
             const std::string cert_base64 = tls ? base64_unpadded(certificate.get().cert_der) : std::string();
-            write_all(STDOUT_FILENO, handshake_line(version, server.socket_path(), cert_base64));
+            write_all(STDOUT_FILENO, handshake_line(version, server.network(), server.address(), cert_base64));
         } else {
-            const std::string config =
-                reattach_config(address, version, static_cast<long>(::getpid()), server.socket_path());
+            const std::string config = reattach_config(address, version, static_cast<long>(::getpid()),
+                                                       server.network(), server.address());
             write_all(STDOUT_FILENO,
                       "Provider started. To attach Terraform or OpenTofu, set the TF_REATTACH_PROVIDERS environment "
                       "variable with the following:\n\n\tTF_REATTACH_PROVIDERS=" +
@@ -168,7 +176,7 @@ int serve_provider(int argc, char** argv, const serve_options& options, engine_m
         }
         server.warm_up_schema();
         log::write(log::level::info, log::sdk_module, "provider serving",
-                   {{"tf_proto_version", std::to_string(version)}, {"address", server.socket_path()}});
+                   {{"tf_proto_version", std::to_string(version)}, {"address", server.address()}});
 
         const std::string_view why = waiter.wait();
         log::write(log::level::info, log::sdk_module, "provider stopping", {{"reason", why}});
@@ -195,11 +203,12 @@ in_process_start start_in_process(const serve_options& options, engine_maker mak
     if (!offer.failure.empty()) throw std::runtime_error("tfpp: the provider could not start: " + offer.failure);
     const int version = negotiate_version(offer.versions, {});
     const std::string address = reattach_address(options, *engine);
-    auto server =
-        std::make_unique<provider_server>(std::move(engine), version, grpc::InsecureServerCredentials(), [] {});
+    auto server = std::make_unique<provider_server>(std::move(engine), version, chosen_transport(options),
+                                                    grpc::InsecureServerCredentials(), [] {});
     server->warm_up_schema();
-    std::string socket_path = server->socket_path();
-    std::string config = reattach_config(address, version, static_cast<long>(::getpid()), socket_path);
+    std::string socket_path = server->address();
+    std::string config =
+        reattach_config(address, version, static_cast<long>(::getpid()), server->network(), socket_path);
     return {std::move(server), std::move(config), std::move(socket_path), version};
 }
 

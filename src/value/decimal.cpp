@@ -1,6 +1,8 @@
 // Exact decimals, compiled once (tfpp/value/detail/decimal.hpp).
 #include <tfpp/value/detail/decimal.hpp>
 
+#include <cstdlib>
+
 namespace tfpp::detail {
 
 void multiply_small(std::vector<std::uint32_t>& limbs, std::uint32_t factor) {
@@ -168,6 +170,7 @@ double decimal_to_double(const decimal& d) {
     if (d.point() > 400) return d.negative ? -HUGE_VAL : HUGE_VAL;
     if (d.point() < -400) return d.negative ? -0.0 : 0.0;
     const std::string text = (d.negative ? "-" : "") + d.digits + "e" + std::to_string(d.exponent);
+#ifdef __cpp_lib_to_chars
     double out = 0;
     const auto r = std::from_chars(text.data(), text.data() + text.size(), out);
     if (r.ec == std::errc::result_out_of_range) {
@@ -175,6 +178,12 @@ double decimal_to_double(const decimal& d) {
         return d.negative ? -mag : mag;
     }
     return out;
+#else
+    // libc++ (macOS) has no floating-point from_chars. strtod rounds as
+    // correctly (±HUGE_VAL beyond range), and the text holds no decimal point
+    // for a locale to change.
+    return std::strtod(text.c_str(), nullptr);
+#endif
 }
 
 }  // namespace tfpp::detail

@@ -2,7 +2,7 @@
 """End-to-end test: a real OpenTofu (or Terraform) binary drives the example
 provider examples/local through its whole lifecycle.
 
-    run_e2e.py --cli PATH --provider PATH --protocol 6 [--mode mirror|reattach]
+    run_e2e.py --cli PATH --provider PATH --protocol 6 [--mode mirror|reattach] [--transport tcp] [--quick]
 
 mirror:   the provider is installed from a local filesystem mirror by
           `init`, then: plan, apply, an empty second plan, an in-place
@@ -10,6 +10,10 @@ mirror:   the provider is installed from a local filesystem mirror by
           was edited by hand (drift), a validation error, destroy.
 reattach: the provider is started by this script with --debug and the CLI
           attaches through TF_REATTACH_PROVIDERS.
+--transport tcp: the provider listens on 127.0.0.1 (TFPP_PLUGIN_TRANSPORT=tcp,
+          go-plugin's transport on Windows); the log must show TCP addresses.
+--quick:  the lifecycle and an import only (so is --transport), e.g. for the
+          linux_arm64 binary under qemu (scripts/arm64.sh).
 
 The provider process inherits the CLI's environment; TFPP_PROTOCOL_VERSIONS
 restricts which protocol major it offers, and its own log line proves which
@@ -64,6 +68,8 @@ class Workspace:
             "TFPP_PROTOCOL_VERSIONS": str(args.protocol),
             "HOME": root,
         })
+        if getattr(args, "transport", None):
+            self.env["TFPP_PLUGIN_TRANSPORT"] = args.transport
 
     def install_mirror(self, provider=None, version=VERSION):
         provider = provider or self.args.provider
@@ -709,6 +715,19 @@ def check_protocol(ws):
           f"{len(re.findall('provider serving', log))} provider process(es)")
 
 
+def check_transport(ws):
+    """Every provider process the CLI started listened where TFPP_PLUGIN_TRANSPORT said."""
+    with open(ws.log) as f:
+        log = f.read()
+    addresses = re.findall(r"provider serving:.*?address=(\S+)", log)
+    check(addresses, "no 'provider serving' line in the CLI log")
+    expected = r"127\.0\.0\.1:\d+" if ws.args.transport == "tcp" else r"/\S+"
+    wrong = [a for a in addresses if not re.fullmatch(expected, a)]
+    check(not wrong, f"providers listened on {wrong}, expected {ws.args.transport} addresses")
+    print(f"provider log confirms {ws.args.transport} in {len(addresses)} provider process(es): "
+          f"{', '.join(sorted(set(addresses))[:3])}...")
+
+
 def start_debug_provider(ws):
     p = subprocess.Popen([ws.args.provider, "--debug"], cwd=ws.work, env=ws.env, stdin=subprocess.DEVNULL,
                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
@@ -753,6 +772,9 @@ def main():
     ap.add_argument("--provider", required=True)
     ap.add_argument("--protocol", type=int, choices=(5, 6), required=True)
     ap.add_argument("--mode", choices=("mirror", "reattach"), default="mirror")
+    ap.add_argument("--transport", choices=("unix", "tcp"),
+                    help="TFPP_PLUGIN_TRANSPORT for the provider; tcp runs the lifecycle and an import only")
+    ap.add_argument("--quick", action="store_true", help="the lifecycle and an import only")
     ap.add_argument("--earlier-provider", metavar="PROVIDER",
                     help="release 0.0.9 of the example (schema version 0), to test state upgrades")
     ap.add_argument("--needs-protocol-6", metavar="PROVIDER",
@@ -768,7 +790,8 @@ def main():
         ws.no_installation()
         version = subprocess.run([args.cli, "version"], env=ws.env, capture_output=True, text=True).stdout
         args.cli_version = version
-        print(version.strip().splitlines()[0], f"/ protocol {args.protocol} / {args.mode}", flush=True)
+        print(version.strip().splitlines()[0], f"/ protocol {args.protocol} / {args.mode}",
+              f"/ {args.transport}" if args.transport else "", flush=True)
         if args.mode == "mirror":
             ws.install_mirror()
         else:
@@ -776,6 +799,13 @@ def main():
             debug, reattach = start_debug_provider(ws)
             ws.env["TF_REATTACH_PROVIDERS"] = reattach
         lifecycle(ws)
+        if args.transport or args.quick:
+            import_then_empty_plan(ws)
+            check_protocol(ws)
+            if args.transport:
+                check_transport(ws)
+            print("\nPASS", flush=True)
+            return 0
         provider_functions(ws)
         if args.protocol == 6:
             directory_lifecycle(ws)

@@ -2,11 +2,12 @@
 """A release as scripts/release.sh makes it, installed by real OpenTofu from a
 local HTTPS registry (registry.py) and from a network mirror.
 
-    run_registry_test.py --tofu PATH --provider PATH [--type local --namespace tfpp]
+    run_registry_test.py --tofu PATH --provider PATH [--provider-arm64 PATH] [--type local --namespace tfpp]
     run_registry_test.py --tofu PATH --dist DIR --public-key KEY.asc
 
 --provider: a throwaway GPG key is made here and scripts/release.sh releases
-the binary with it. --dist: an existing release and the key that signed it.
+the binary with it (and --provider-arm64's linux_arm64 build beside it, run
+under qemu-user-static to ask it its version). --dist: an existing release and the key that signed it.
 --type: examples/local (the default) or a provider made from the template
 (scripts/new-provider.sh): its configuration writes files/greeting.txt.
 
@@ -22,6 +23,9 @@ Cases, each in a fresh directory with its own CLI configuration:
                       match, the old signature kept: init refuses
   network_mirror      `tofu providers mirror` from the registry, served over
                       HTTPS with the registry stopped; init and plan from it
+  lock_both_platforms with --provider-arm64: `tofu providers lock
+                      -platform=linux_amd64 -platform=linux_arm64` records
+                      both zips' hashes and an h1: for each
 """
 
 import argparse
@@ -229,6 +233,7 @@ class Test:
             self.armor = self.gpg.armor(key)
             dist = os.path.join(self.root, "dist")
             cmd = ["bash", os.path.join(REPO, "scripts", "release.sh"), "--binary", self.args.provider,
+                   *(["--binary", self.args.provider_arm64] if self.args.provider_arm64 else []),
                    "--out", dist, "--gpg-key", key]
             print("$ GNUPGHOME=<throwaway> scripts/release.sh --binary PROVIDER --out DIST --gpg-key "
                   + key, flush=True)
@@ -253,6 +258,7 @@ class Test:
             # The same binary released again gives the same zip, byte for byte.
             again = os.path.join(self.root, "dist-again")
             subprocess.run(["bash", os.path.join(REPO, "scripts", "release.sh"), "--binary", self.args.provider,
+                            *(["--binary", self.args.provider_arm64] if self.args.provider_arm64 else []),
                             "--out", again, "--no-sign"], capture_output=True, timeout=300, check=True)
             check(sha256_file(os.path.join(again, self.release.zip_name)) == self.release.zh[3:],
                   "two releases of the same binary gave different zips")
@@ -397,6 +403,27 @@ class Test:
             self.gpg.close()
 
 
+def lock_both_platforms(test):
+    """`tofu providers lock` for linux_amd64 and linux_arm64 from the registry."""
+    rel = test.release
+    arm64 = registry.load_releases(rel.dist)[0].platforms.get(("linux", "arm64"))
+    check(arm64 is not None, f"{rel.dist} has no linux_arm64 zip")
+    arm64_zh = "zh:" + sha256_file(os.path.join(rel.dist, arm64[0]))
+    server = test.registry(rel.dist)
+    ws = test.workspace("lock_both_platforms")
+    test.direct(ws)
+    address = f"{server.host}/{NAMESPACE}/{TYPE}"
+    ws.write_main_tf(address, rel.version)
+    ws.run("providers", "lock", "-platform=linux_amd64", "-platform=linux_arm64")
+    hashes = ws.lock_hashes(address)
+    check({rel.zh, arm64_zh} <= hashes, f"the lock file lacks a zip's hash ({rel.zh}, {arm64_zh}): {sorted(hashes)}")
+    h1 = sorted(h for h in hashes if h.startswith("h1:"))
+    check(len(h1) == 2 and rel.h1 in h1, f"expected an h1: for each platform, {rel.h1} among them: {h1}")
+    check(f"/files/{NAMESPACE}/{TYPE}/{rel.version}/{arm64[0]}" in server.requests,
+          "the linux_arm64 zip was not downloaded from the registry")
+    return f"{len(hashes)} hashes, h1: {', '.join(h[:15] + '...' for h in h1)}"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tofu", required=True, help="the OpenTofu binary")
@@ -404,6 +431,7 @@ def main():
     given.add_argument("--provider", help="a provider binary to release with scripts/release.sh")
     given.add_argument("--dist", help="a directory scripts/release.sh wrote (needs --public-key)")
     ap.add_argument("--public-key", help="with --dist: the ASCII-armoured key that signed it")
+    ap.add_argument("--provider-arm64", help="with --provider: its linux_arm64 build, released beside it")
     ap.add_argument("--type", default="local", help="the provider's type name")
     ap.add_argument("--namespace", default="tfpp", help="its registry namespace")
     args = ap.parse_args()
@@ -414,6 +442,8 @@ def main():
     args.tofu = os.path.abspath(args.tofu)
     if args.provider:
         args.provider = os.path.abspath(args.provider)
+    if args.provider_arm64:
+        args.provider_arm64 = os.path.abspath(args.provider_arm64)
 
     root = tempfile.mkdtemp(prefix="tfpp-registry-")
     test = None
@@ -421,8 +451,12 @@ def main():
     try:
         test = Test(args, root)
         test.prepare()
-        for case in (test.registry_install, test.tampered_zip, test.wrong_signing_key,
-                     test.sums_edited_after_signing, test.network_mirror):
+        cases = [test.registry_install, test.tampered_zip, test.wrong_signing_key,
+                 test.sums_edited_after_signing, test.network_mirror]
+        if args.provider_arm64:
+            cases.append(lambda: lock_both_platforms(test))
+            cases[-1].__name__ = "lock_both_platforms"
+        for case in cases:
             print(f"\n=== {case.__name__}", flush=True)
             start = time.monotonic()
             try:

@@ -53,7 +53,7 @@ inline worker_result hammer(const std::shared_ptr<grpc::Channel>& channel, int c
 
 using namespace test_concurrency;
 
-TEST_CASE("concurrent RPCs on one connection all succeed", "[serve]") {
+TEST_CASE("concurrent RPCs on one connection all succeed", "[serve][transport]") {
     provider_session s;
     constexpr int workers = 10;
     constexpr int calls = 20;

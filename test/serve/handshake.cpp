@@ -101,7 +101,7 @@ TEST_CASE("PLUGIN_UNIX_SOCKET_DIR chooses where the socket directory goes", "[se
     CHECK(sockets.empty());
 }
 
-TEST_CASE("without PLUGIN_CLIENT_CERT the certificate field is empty and the socket speaks plaintext", "[serve]") {
+TEST_CASE("without PLUGIN_CLIENT_CERT the certificate field is empty and the socket speaks plaintext", "[serve][transport]") {
     launch_options o;
     o.auto_mtls = false;
     provider_session s(o);

@@ -1,6 +1,7 @@
 // Shared helpers for the serve tests: they start the real example provider as
 // a child process, the way Terraform's go-plugin client does, read its
-// handshake line and talk to it with gRPC over its unix socket.
+// handshake line and talk to it with gRPC over its unix socket, or over TCP
+// when TFPP_PLUGIN_TRANSPORT=tcp is set for the tests (the serve_tcp test).
 //
 // Everything is bounded in time: a provider that hangs makes a test fail, and
 // every child is killed and reaped when its owner goes out of scope.
@@ -304,10 +305,17 @@ inline int exit_code(int status) {
     return -1000;
 }
 
+// The transport the tests run the provider on: TFPP_PLUGIN_TRANSPORT of the
+// test process, passed on to every provider it starts ("" is the default).
+inline std::string tested_transport() {
+    const char* t = std::getenv("TFPP_PLUGIN_TRANSPORT");
+    return t ? t : "";
+}
+
 // What go-plugin's client puts in the environment of a plugin it starts
 // (less the client certificate), with TMPDIR pointing into the test's own dir.
 inline environment managed_environment(const temp_dir& tmp) {
-    return {
+    environment env{
         {"PATH", "/usr/local/bin:/usr/bin:/bin"},
         {"TMPDIR", tmp.path()},
         {"TF_PLUGIN_MAGIC_COOKIE", std::string(magic_cookie)},
@@ -315,6 +323,8 @@ inline environment managed_environment(const temp_dir& tmp) {
         {"PLUGIN_MIN_PORT", "10000"},
         {"PLUGIN_MAX_PORT", "25000"},
     };
+    if (!tested_transport().empty()) env["TFPP_PLUGIN_TRANSPORT"] = tested_transport();
+    return env;
 }
 
 inline bool path_exists(const std::string& p) {
@@ -458,6 +468,12 @@ inline std::string server_cert_pem(const handshake& hs) {
 
 // ---------------------------------------------------------------- channels
 
+// gRPC's name for an address of the handshake line: a socket's path, or
+// 127.0.0.1:PORT.
+inline std::string grpc_target(const std::string& address) {
+    return (address.starts_with("/") ? "unix:" : "ipv4:") + address;
+}
+
 inline grpc::ChannelArguments channel_arguments() {
     grpc::ChannelArguments args;
     // A connection of its own per channel: a refused client must not borrow a
@@ -480,11 +496,11 @@ inline std::shared_ptr<grpc::Channel> tls_channel(const std::string& socket, con
     }
     grpc::ChannelArguments args = channel_arguments();
     args.SetSslTargetNameOverride("localhost");
-    return grpc::CreateCustomChannel("unix:" + socket, grpc::SslCredentials(o), args);
+    return grpc::CreateCustomChannel(grpc_target(socket), grpc::SslCredentials(o), args);
 }
 
 inline std::shared_ptr<grpc::Channel> insecure_channel(const std::string& socket) {
-    return grpc::CreateCustomChannel("unix:" + socket, grpc::InsecureChannelCredentials(), channel_arguments());
+    return grpc::CreateCustomChannel(grpc_target(socket), grpc::InsecureChannelCredentials(), channel_arguments());
 }
 
 inline void set_deadline(grpc::ClientContext& ctx, std::chrono::milliseconds timeout = 10s) {
@@ -629,6 +645,9 @@ public:
         INFO("handshake line: " << handshake_line);
         REQUIRE(parsed.has_value());
         hs = *parsed;
+        // The transport under test is the one served (TFPP_PLUGIN_TRANSPORT=tcp
+        // must not quietly fall back to a unix socket).
+        if (env.contains("TFPP_PLUGIN_TRANSPORT")) REQUIRE(hs.network == env["TFPP_PLUGIN_TRANSPORT"]);
         if (opts.auto_mtls) {
             root_pem = server_cert_pem(hs);
             REQUIRE_FALSE(root_pem.empty());

@@ -31,7 +31,7 @@ bool has_malformed_value_error(const Response& resp) {
 
 using namespace test_message_limits;
 
-TEST_CASE("an 8 MiB ValidateResourceConfig request is received and answered (tfplugin6)", "[serve]") {
+TEST_CASE("an 8 MiB ValidateResourceConfig request is received and answered (tfplugin6)", "[serve][transport]") {
     provider_session s;
     auto stub = tfplugin6::Provider::NewStub(s.channel);
     grpc::ClientContext ctx;

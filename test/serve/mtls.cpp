@@ -28,7 +28,7 @@ inline void check_refused(provider_session& s, const std::shared_ptr<grpc::Chann
 
 using namespace test_mtls;
 
-TEST_CASE("mTLS: the client holding the certificate from PLUGIN_CLIENT_CERT is served", "[serve]") {
+TEST_CASE("mTLS: the client holding the certificate from PLUGIN_CLIENT_CERT is served", "[serve][transport]") {
     provider_session s;
     const generic_result r = health_check(s.channel);
     INFO(describe(r.status));
@@ -41,23 +41,23 @@ TEST_CASE("mTLS: the client holding the certificate from PLUGIN_CLIENT_CERT is s
     CHECK(is_serving(health_check(again)));
 }
 
-TEST_CASE("mTLS: a TLS client without a certificate is refused", "[serve]") {
+TEST_CASE("mTLS: a TLS client without a certificate is refused", "[serve][transport]") {
     provider_session s;
     check_refused(s, tls_channel(s.hs.address, s.root_pem, nullptr), "no client certificate");
 }
 
-TEST_CASE("mTLS: a client with another self-signed certificate is refused", "[serve]") {
+TEST_CASE("mTLS: a client with another self-signed certificate is refused", "[serve][transport]") {
     provider_session s;
     const client_certificate other = make_client_certificate();
     check_refused(s, tls_channel(s.hs.address, s.root_pem, &other), "other certificate");
 }
 
-TEST_CASE("mTLS: a plaintext client is refused", "[serve]") {
+TEST_CASE("mTLS: a plaintext client is refused", "[serve][transport]") {
     provider_session s;
     check_refused(s, insecure_channel(s.hs.address), "plaintext");
 }
 
-TEST_CASE("mTLS: the client refuses a server certificate other than the handshake's", "[serve]") {
+TEST_CASE("mTLS: the client refuses a server certificate other than the handshake's", "[serve][transport]") {
     // The client side of the check: trusting only an unrelated certificate,
     // the handshake fails, so the handshake's certificate really is the one
     // the server presents.
@@ -69,7 +69,7 @@ TEST_CASE("mTLS: the client refuses a server certificate other than the handshak
     CHECK(is_serving(health_check(s.channel)));
 }
 
-TEST_CASE("mTLS: refusals one after another leave the provider serving, and it shuts down cleanly", "[serve]") {
+TEST_CASE("mTLS: refusals one after another leave the provider serving, and it shuts down cleanly", "[serve][transport]") {
     provider_session s;
     const client_certificate other = make_client_certificate();
     for (int i = 0; i < 3; ++i) {

@@ -20,7 +20,7 @@ struct stdio_outcome {
 
 using namespace test_plugin_services;
 
-TEST_CASE("GRPCStdio/StreamStdio stays open and Shutdown closes it cleanly", "[serve]") {
+TEST_CASE("GRPCStdio/StreamStdio stays open and Shutdown closes it cleanly", "[serve][transport]") {
     provider_session s;
     auto stub = plugin::GRPCStdio::NewStub(s.channel);
     grpc::ClientContext ctx;
@@ -54,7 +54,7 @@ TEST_CASE("GRPCStdio/StreamStdio stays open and Shutdown closes it cleanly", "[s
     CHECK(s.tmp.empty());
 }
 
-TEST_CASE("GRPCStdio/StreamStdio ends when the client cancels it", "[serve]") {
+TEST_CASE("GRPCStdio/StreamStdio ends when the client cancels it", "[serve][transport]") {
     provider_session s;
     auto stub = plugin::GRPCStdio::NewStub(s.channel);
     grpc::ClientContext ctx;
@@ -76,7 +76,7 @@ TEST_CASE("GRPCStdio/StreamStdio ends when the client cancels it", "[serve]") {
     CHECK(*code == 0);
 }
 
-TEST_CASE("GRPCBroker/StartStream accepts a stream", "[serve]") {
+TEST_CASE("GRPCBroker/StartStream accepts a stream", "[serve][transport]") {
     provider_session s;
     auto stub = plugin::GRPCBroker::NewStub(s.channel);
     grpc::ClientContext ctx;
@@ -99,7 +99,7 @@ TEST_CASE("GRPCBroker/StartStream accepts a stream", "[serve]") {
     CHECK(is_serving(health_check(s.channel)));
 }
 
-TEST_CASE("an open broker stream does not hold up Shutdown", "[serve]") {
+TEST_CASE("an open broker stream does not hold up Shutdown", "[serve][transport]") {
     provider_session s;
     auto stub = plugin::GRPCBroker::NewStub(s.channel);
     grpc::ClientContext ctx;
@@ -119,7 +119,7 @@ TEST_CASE("an open broker stream does not hold up Shutdown", "[serve]") {
     stream->Finish();
 }
 
-TEST_CASE("grpc.health.v1.Health/Check: the server and \"plugin\" are SERVING, other services NOT_FOUND", "[serve]") {
+TEST_CASE("grpc.health.v1.Health/Check: the server and \"plugin\" are SERVING, other services NOT_FOUND", "[serve][transport]") {
     provider_session s;
     // HealthCheckRequest{service: ""} is the empty message.
     for (const std::string& request : {std::string(), std::string(health_request)}) {
@@ -134,7 +134,7 @@ TEST_CASE("grpc.health.v1.Health/Check: the server and \"plugin\" are SERVING, o
     CHECK(r.responses.empty());
 }
 
-TEST_CASE("grpc.health.v1.Health/Watch: SERVING at once, NOT_SERVING when the provider stops", "[serve]") {
+TEST_CASE("grpc.health.v1.Health/Watch: SERVING at once, NOT_SERVING when the provider stops", "[serve][transport]") {
     provider_session s;
     auto watch = std::async(std::launch::async, [&] {
         return generic_call(s.channel, "/grpc.health.v1.Health/Watch", {std::string(health_request)}, 20s);

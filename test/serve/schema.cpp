@@ -33,7 +33,7 @@ inline void check_attribute(const tfplugin6::Schema& schema, const std::string& 
 
 using namespace test_schema;
 
-TEST_CASE("GetProviderSchema over the wire describes local_file", "[serve]") {
+TEST_CASE("GetProviderSchema over the wire describes local_file", "[serve][transport]") {
     provider_session s;
     tfplugin6::GetProviderSchema_Response resp;
     const grpc::Status st = get_provider_schema(s.channel, resp);

@@ -9,6 +9,12 @@
 
 namespace tfpp {
 
+// How Terraform or OpenTofu reaches the provider, as go-plugin's server does
+// it: a unix socket in a private directory (its choice outside Windows), or
+// TCP on 127.0.0.1 at a port between PLUGIN_MIN_PORT and PLUGIN_MAX_PORT
+// (its choice on Windows, and the one where unix sockets are not allowed).
+enum class plugin_transport { unix_socket, tcp };
+
 struct serve_options {
     // Protocol majors this binary offers; the client picks the highest it
     // knows. The environment variable TFPP_PROTOCOL_VERSIONS (e.g. "5") narrows
@@ -28,6 +34,9 @@ struct serve_options {
     // Empty: the macro TFPP_PROVIDER_VERSION where main() is compiled (a
     // Meson build defines it from the project's version), else "0.0.0-dev".
     std::string version{};
+    // Unset: the environment variable TFPP_PLUGIN_TRANSPORT (unix, tcp)
+    // decides, else the platform: tcp on Windows, unix elsewhere.
+    std::optional<plugin_transport> transport{};
 };
 
 }  // namespace tfpp

@@ -1,8 +1,8 @@
 // tfpp::serve<Provider>(argc, argv): the whole main() of a provider binary.
 //
 // Started by Terraform or OpenTofu it checks the magic cookie, agrees on
-// protocol 5 or 6, listens on a private unix socket (with AutoMTLS when the
-// client asks for it), prints the go-plugin handshake line and serves until
+// protocol 5 or 6, listens on a private unix socket or a loopback TCP port
+// (serve_options::transport; with AutoMTLS when the client asks for it), prints the go-plugin handshake line and serves until
 // told to shut down. Started by hand with --debug it serves without the
 // handshake and prints the TF_REATTACH_PROVIDERS value to use. With
 // --schema-json it prints its schemas as `tofu providers schema -json` would,
@@ -53,6 +53,8 @@ public:
     // The JSON value of TF_REATTACH_PROVIDERS, naming this server under the
     // address of serve_options (under both registries' hosts when it has no host).
     [[nodiscard]] const std::string& reattach_config() const noexcept { return reattach_config_; }
+    // Where it listens: the unix socket's path, or 127.0.0.1:PORT when it
+    // serves over TCP (serve_options::transport).
     [[nodiscard]] const std::string& socket_path() const noexcept { return socket_path_; }
     [[nodiscard]] int protocol_version() const noexcept { return protocol_version_; }
     [[nodiscard]] bool running() const noexcept { return server_ != nullptr; }

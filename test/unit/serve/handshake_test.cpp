@@ -36,14 +36,15 @@ TEST_CASE("the highest version both sides know wins", "[handshake]") {
 }
 
 TEST_CASE("the handshake line has go-plugin's six fields", "[handshake]") {
-    CHECK(tfpp::detail::handshake_line(6, "/tmp/d/provider.sock", "QUJD") ==
+    CHECK(tfpp::detail::handshake_line(6, "unix", "/tmp/d/provider.sock", "QUJD") ==
           "1|6|unix|/tmp/d/provider.sock|grpc|QUJD\n");
     // TLS off: the field stays, empty
-    CHECK(tfpp::detail::handshake_line(5, "/s", "") == "1|5|unix|/s|grpc|\n");
+    CHECK(tfpp::detail::handshake_line(5, "unix", "/s", "") == "1|5|unix|/s|grpc|\n");
+    CHECK(tfpp::detail::handshake_line(6, "tcp", "127.0.0.1:10000", "QUJD") == "1|6|tcp|127.0.0.1:10000|grpc|QUJD\n");
 }
 
 TEST_CASE("reattach configuration lists both registries for a short address", "[handshake]") {
-    const auto j = nlohmann::json::parse(tfpp::detail::reattach_config("tfpp/local", 6, 42, "/tmp/x.sock"));
+    const auto j = nlohmann::json::parse(tfpp::detail::reattach_config("tfpp/local", 6, 42, "unix", "/tmp/x.sock"));
     for (const char* key : {"registry.terraform.io/tfpp/local", "registry.opentofu.org/tfpp/local"}) {
         INFO(key);
         REQUIRE(j.contains(key));
@@ -54,9 +55,11 @@ TEST_CASE("reattach configuration lists both registries for a short address", "[
         CHECK(j[key]["Addr"]["Network"] == "unix");
         CHECK(j[key]["Addr"]["String"] == "/tmp/x.sock");
     }
-    const auto full = nlohmann::json::parse(tfpp::detail::reattach_config("example.com/ns/x", 5, 1, "/s"));
+    const auto full = nlohmann::json::parse(tfpp::detail::reattach_config("example.com/ns/x", 5, 1, "tcp", "127.0.0.1:10001"));
     CHECK(full.size() == 1);
     CHECK(full.contains("example.com/ns/x"));
+    CHECK(full["example.com/ns/x"]["Addr"]["Network"] == "tcp");
+    CHECK(full["example.com/ns/x"]["Addr"]["String"] == "127.0.0.1:10001");
     CHECK(tfpp::detail::shell_quote("a'b") == "'a'\"'\"'b'");
 }
 

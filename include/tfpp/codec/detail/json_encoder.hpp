@@ -125,7 +125,8 @@ private:
         } else if constexpr (k == type_kind::list || k == type_kind::set) {
             out_ += '[';
             std::int64_t i = 0;
-            auto one = [&](const auto& e) {
+            // As value_type: libc++ iterates a vector<bool> as bit proxies.
+            auto one = [&](const typename T::value_type& e) {
                 if (i) out_ += ',';
                 path_.index(i++);
                 if (!encode(e)) return false;

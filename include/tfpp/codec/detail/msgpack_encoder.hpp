@@ -48,11 +48,12 @@ private:
             else w_.arithmetic(v);
         } else if constexpr (k == type_kind::list) {
             w_.array_header(static_cast<std::uint32_t>(v.size()));
-            for (const auto& e : v) encode(e);
+            // As value_type: libc++ iterates a vector<bool> as bit proxies.
+            for (const auto& e : v) encode(static_cast<const typename T::value_type&>(e));
         } else if constexpr (k == type_kind::set) {
             w_.array_header(static_cast<std::uint32_t>(v.size()));
             if constexpr (iterates_canonically<T>) {
-                for (const auto& e : v) encode(e);
+                for (const auto& e : v) encode(static_cast<const typename T::value_type&>(e));
             } else {
                 for (const auto* e : canonical_set_order(v)) encode(*e);
             }

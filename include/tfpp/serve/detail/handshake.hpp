@@ -53,9 +53,13 @@ inline int negotiate_version(std::vector<int> server, const std::vector<int>& cl
 }
 
 // CORE|APP|NETWORK|ADDR|PROTOCOL|CERT, newline-terminated.
-inline std::string handshake_line(int protocol_version, std::string_view socket_path, std::string_view cert_base64) {
-    std::string line = "1|" + std::to_string(protocol_version) + "|unix|";
-    line += socket_path;
+// NETWORK and ADDR: "unix" and the socket's path, or "tcp" and 127.0.0.1:PORT.
+inline std::string handshake_line(int protocol_version, std::string_view network, std::string_view address,
+                                  std::string_view cert_base64) {
+    std::string line = "1|" + std::to_string(protocol_version) + "|";
+    line += network;
+    line += '|';
+    line += address;
     line += "|grpc|";
     line += cert_base64;
     line += '\n';
@@ -65,21 +69,21 @@ inline std::string handshake_line(int protocol_version, std::string_view socket_
 // The TF_REATTACH_PROVIDERS value for a provider serving in debug mode. An
 // address without a host ("ns/name") is listed under both registries' hosts,
 // so one value works for Terraform and for OpenTofu.
-inline std::string reattach_config(std::string_view address, int protocol_version, long pid,
-                                   std::string_view socket_path) {
+inline std::string reattach_config(std::string_view provider_address, int protocol_version, long pid,
+                                   std::string_view network, std::string_view address) {
     nlohmann::ordered_json entry;
     entry["Protocol"] = "grpc";
     entry["ProtocolVersion"] = protocol_version;
     entry["Pid"] = pid;
     entry["Test"] = true;
-    entry["Addr"] = {{"Network", "unix"}, {"String", socket_path}};
+    entry["Addr"] = {{"Network", network}, {"String", address}};
     nlohmann::ordered_json all = nlohmann::ordered_json::object();
-    const auto slashes = std::count(address.begin(), address.end(), '/');
+    const auto slashes = std::count(provider_address.begin(), provider_address.end(), '/');
     if (slashes == 1) {
-        all["registry.terraform.io/" + std::string(address)] = entry;
-        all["registry.opentofu.org/" + std::string(address)] = entry;
+        all["registry.terraform.io/" + std::string(provider_address)] = entry;
+        all["registry.opentofu.org/" + std::string(provider_address)] = entry;
     } else {
-        all[std::string(address)] = entry;
+        all[std::string(provider_address)] = entry;
     }
     return all.dump();
 }

@@ -4,9 +4,10 @@
 
 #include <tfpp/serve/detail/handshake.hpp>
 
+#include <tfpp/platform/detail/wakeup.hpp>
+
 #include <poll.h>
 #include <signal.h>
-#include <sys/eventfd.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -16,15 +17,14 @@
 
 namespace tfpp::detail {
 
-// Where the signal handler reports to (the waiter's eventfd; -1 when no
+// Where the signal handler reports to (the waiter's wakeup descriptor; -1 when no
 // waiter listens), and the signal it saw.
 inline std::atomic<int> signal_event_fd{-1};
 inline std::atomic<int> signal_received{0};
 
 inline void on_ending_signal(int signal) {
     signal_received.store(signal);
-    const std::uint64_t one = 1;
-    if (const int fd = signal_event_fd.load(); fd >= 0) (void)!::write(fd, &one, sizeof one);
+    if (const int fd = signal_event_fd.load(); fd >= 0) wakeup::notify(fd);
 }
 inline void on_ignored_signal(int) {}
 
@@ -48,30 +48,27 @@ inline void ignore_until_exec(int signal) { catch_signal(signal, on_ignored_sign
 class shutdown_waiter {
 public:
     explicit shutdown_waiter(bool debug) : parent_(::getppid()), watch_parent_(!debug) {
-        event_fd_ = ::eventfd(0, EFD_CLOEXEC);
         if (!ok()) return;
         signal_received.store(0);
-        signal_event_fd.store(event_fd_);
+        signal_event_fd.store(wake_.write_fd());
         for (const int s : {SIGTERM, SIGHUP, SIGQUIT}) catch_signal(s, on_ending_signal);
         if (debug) catch_signal(SIGINT, on_ending_signal);
     }
     ~shutdown_waiter() {
         signal_event_fd.store(-1);
-        if (event_fd_ >= 0) ::close(event_fd_);
     }
     shutdown_waiter(const shutdown_waiter&) = delete;
     shutdown_waiter& operator=(const shutdown_waiter&) = delete;
 
-    [[nodiscard]] bool ok() const noexcept { return event_fd_ >= 0; }
+    [[nodiscard]] bool ok() const noexcept { return wake_.ok(); }
 
     void request() noexcept {
-        const std::uint64_t one = 1;
-        (void)!::write(event_fd_, &one, sizeof one);
+        wakeup::notify(wake_.write_fd());
     }
 
     // Returns why it stopped waiting.
     std::string_view wait() {
-        pollfd fd{event_fd_, POLLIN, 0};
+        pollfd fd{wake_.read_fd(), POLLIN, 0};
         for (;;) {
             if (::poll(&fd, 1, 1000) > 0 && (fd.revents & POLLIN)) {
                 const int signal = signal_received.load();
@@ -94,7 +91,7 @@ private:
 
     pid_t parent_;
     bool watch_parent_;
-    int event_fd_ = -1;  // written by request() and by the signal handler
+    wakeup wake_;  // notified by request() and by the signal handler
 };
 
 }  // namespace tfpp::detail

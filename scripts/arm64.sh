@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# linux_arm64: examples/local cross-built on this amd64 machine, static and
+# stripped like the amd64 release (-Dstatic_release=true), then run under
+# qemu-user-static: --version, --manifest-json, the go-plugin handshake with
+# AutoMTLS (the serve tests' handshake and mTLS cases) and the OpenTofu
+# lifecycle (create, update, replace, drift, import, destroy).
+#
+#   scripts/arm64.sh TOFU SERVE_TESTS AMD64_PROVIDER
+#
+# SERVE_TESTS: test/serve's serve_tests; AMD64_PROVIDER: the amd64 static
+# release, which must say the same to --version and --manifest-json. Prints
+# the arm64 binary's path last.
+#
+# Debian's :arm64 -dev packages of gRPC and protobuf cannot be installed
+# beside the amd64 ones the main build needs (apt would remove gcc, g++ and
+# clang), so their .debs are unpacked into a sysroot of their own, as
+# scripts/install-deps.sh does for msgpack-cxx. OpenTofu starts the binary
+# through a launcher script running qemu-aarch64-static: a container has no
+# binfmt_misc to do it.
+set -euo pipefail
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+usage="usage: scripts/arm64.sh TOFU SERVE_TESTS AMD64_PROVIDER"
+tofu="${1:?$usage}" serve_tests="${2:?$usage}" amd64_provider="${3:?$usage}"
+export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$repo}"
+work="${TFPP_ARM64_DIR:-$repo/build-arm64}"
+sysroot="$work/sysroot"
+sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+
+if ! command -v aarch64-linux-gnu-g++ >/dev/null || ! command -v qemu-aarch64-static >/dev/null; then
+    echo "apt-get install g++-aarch64-linux-gnu qemu-user-static" >&2
+    $sudo apt-get update -qq >&2
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+        g++-aarch64-linux-gnu qemu-user-static >&2
+fi
+
+# The arm64 builds of what the release links, at the versions of the amd64
+# ones; the sysroot is made again when the list changes.
+packages=(libgrpc++-dev libgrpc-dev libprotobuf-dev libssl-dev libabsl-dev libre2-dev libc-ares-dev zlib1g-dev
+          libfmt-dev libboost1.81-dev)
+stamp="$sysroot/.packages"
+if [ "$(cat "$stamp" 2>/dev/null)" != "${packages[*]}" ]; then
+    if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+        $sudo dpkg --add-architecture arm64
+    fi
+    $sudo apt-get -o DPkg::Lock::Timeout=900 update -qq >&2
+    rm -rf "$sysroot" "$work/debs"
+    mkdir -p "$work/debs"
+    (cd "$work/debs" && apt-get download -qq $(printf '%s:arm64 ' "${packages[@]}") nlohmann-json3-dev 2>/dev/null)
+    for deb in "$work/debs"/*.deb; do dpkg-deb -x "$deb" "$sysroot"; done
+    # Static archives only: the shared objects' targets are not unpacked.
+    find "$sysroot" -name '*.so' -delete
+    echo "${packages[*]}" > "$stamp"
+fi
+# The cross file takes the sysroot's absolute path from a file of its own.
+printf "[constants]\nsysroot = '%s'\n" "$sysroot" > "$work/sysroot.ini"
+
+msgpack_dir="$("$repo/scripts/install-deps.sh")"
+build="$work/build"
+opts=(-Dstatic_release=true -Dbuildtype=release -Dtests=false -Dbenchmarks=false -Dmsgpack_include_dir="$msgpack_dir")
+if [ -f "$build/build.ninja" ]; then
+    meson setup --reconfigure "$build" "${opts[@]}" >/dev/null
+else
+    meson setup "$build" "$repo" --cross-file "$work/sysroot.ini" --cross-file "$repo/scripts/machine/linux-arm64.ini" \
+        "${opts[@]}" >/dev/null
+fi
+start=$(date +%s)
+ninja -C "$build" -j2 examples/terraform-provider-local >&2
+echo "arm64 build: $(( $(date +%s) - start )) s" >&2
+provider="$build/examples/terraform-provider-local"
+LC_ALL=C readelf -h "$provider" | grep -q 'Machine: *AArch64' || { echo "$provider is no AArch64 binary" >&2; exit 1; }
+needed="$(LC_ALL=C readelf -d "$provider" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')"
+echo "$(stat -c %s "$provider") bytes; shared libraries: ${needed:-none}" >&2
+case "$needed" in *grpc*|*protobuf*|*ssl*|*crypto*|*absl*|*stdc++*) echo "not a static release" >&2; exit 1 ;; esac
+
+# OpenTofu and the serve tests start this launcher as the provider.
+launcher="$work/terraform-provider-local"
+# The binary links the C library dynamically, as the amd64 release does:
+# qemu finds the arm64 one where Debian's cross compiler put it.
+printf '#!/bin/sh\nexec qemu-aarch64-static -L /usr/aarch64-linux-gnu "%s" "$@"\n' "$provider" > "$launcher"
+chmod +x "$launcher"
+
+start_ns=$(date +%s%N)
+version="$("$launcher" --version)"
+echo "--version under qemu: $version in $(( ($(date +%s%N) - start_ns) / 1000000 )) ms" >&2
+manifest="$("$launcher" --manifest-json)"
+echo "--manifest-json under qemu: $manifest" >&2
+[ "$version" = "$("$amd64_provider" --version)" ] && [ "$manifest" = "$("$amd64_provider" --manifest-json)" ] ||
+    { echo "the amd64 release says $("$amd64_provider" --version) $("$amd64_provider" --manifest-json)" >&2; exit 1; }
+
+# The handshake line, the socket and AutoMTLS with its refusals.
+TFPP_EXAMPLE_PROVIDER="$launcher" "$serve_tests" -# '[#handshake],[#mtls]' >&2
+python3 "$repo/test/e2e/run_e2e.py" --cli "$tofu" --provider "$launcher" --protocol 6 --quick >&2
+echo "$provider"
