@@ -389,7 +389,7 @@ bool plan_resource_change(const block_schema& schema, std::string_view prior_byt
             diags))
         return false;
     if (is_null_value(proposed_bytes)) {  // destroy: nothing to plan
-        out.planned_state.assign(null_bytes);
+        out.planned_state.assign(1, null_bytes[0]);  // GCC 12 -Wrestrict misreads assign(null_bytes) here
         return true;
     }
     if (is_unknown_value(proposed_bytes)) {
