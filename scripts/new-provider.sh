@@ -60,7 +60,7 @@ sed -i "/^<!-- $other -->\$/,/^<!-- \/$other -->\$/d; /^<!-- \/\{0,1\}$build_sys
 
 if [ "$build_system" = meson ]; then
     rm CMakeLists.txt
-    top="$(tar -tf "$release" | head -1)"; top="${top%%/*}"
+    top="$(tar -tf "$release" | awk -F/ 'NR == 1 { print $1 }')"  # the tarball's top directory
     mkdir -p subprojects
     cat > subprojects/tfpp.wrap <<WRAP
 [wrap-file]

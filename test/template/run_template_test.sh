@@ -41,7 +41,7 @@ made="$work/made/terraform-provider-notes"
 cd "$made"
 [ -d examples/resources/notes_note ] && grep -q 'struct provider' src/provider.hpp && ! grep -rq scaffold . \
     || fail "the template was not renamed"
-grep -q '"acme/notes"' src/main.cpp test/e2e.py || fail "the namespace acme is not in main.cpp and test/e2e.py"
+grep -q '"acme/notes"' src/main.cpp && grep -q '"acme/notes"' test/e2e.py || fail "the namespace acme is not in main.cpp and test/e2e.py"
 [ -z "$(find . -type l)" ] || fail "the new repository holds symbolic links: $(find . -type l)"
 grep -q "^source_hash = $(sha256sum "$tarball" | cut -d' ' -f1)\$" subprojects/tfpp.wrap || fail "subprojects/tfpp.wrap"
 # The submodule route stays open; what the wrap unpacks stays out of git.
@@ -57,7 +57,7 @@ cd "$dir"
 
 start=$(date +%s)
 TFPP_TOFU="$tofu" scripts/setup.sh -Dbuildtype=release -Dtfpp:static_release=true -Dwerror=true >/dev/null
-grep -q "tfpp-0.1.0" build/meson-info/intro-projectinfo.json || fail "tfpp did not come from the wrap's tarball"
+[ -f subprojects/tfpp-0.1.0/meson.build ] && [ ! -e subprojects/tfpp ] || fail "tfpp did not come from the wrap's tarball"
 ninja -C build -j2
 echo "build (with tfpp from the tarball, -Dwerror=true): $(elapsed "$start")"
 binary=build/terraform-provider-notes
@@ -70,7 +70,7 @@ echo "PASS: static release build, stripped, -Dwerror=true"
 [ "$("$binary" --version)" = 0.1.0 ] || fail "--version"
 
 meson test -C build --print-errorlogs
-grep -q 'registry.opentofu.org/acme/notes' build/meson-logs/testlog.txt || fail "the e2e test did not install acme/notes"
+grep -q 'acme/notes' build/meson-logs/testlog.txt || fail "the e2e test did not install acme/notes"
 echo "PASS: the new provider's unit and end-to-end tests (namespace acme)"
 
 ninja -C build docs >/dev/null
