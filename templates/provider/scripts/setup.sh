@@ -12,7 +12,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 tfpp="$(scripts/tfpp-dir.sh)"
 msgpack_dir="$("$tfpp/scripts/install-deps.sh")"
 
-tofu_ok() { "$1" version 2>/dev/null | head -1 | grep -Eq '^OpenTofu v(1\.([6-9]|[1-9][0-9])|[2-9])\.'; }
+tofu_ok() { "$1" version 2>/dev/null | grep -Eq '^OpenTofu v(1\.([6-9]|[1-9][0-9])|[2-9])\.'; }
 tofu="${TFPP_TOFU:-}"
 if [ -n "$tofu" ]; then
     tofu_ok "$tofu" || { echo "setup: TFPP_TOFU=$tofu is not OpenTofu 1.6 or newer" >&2; exit 1; }
