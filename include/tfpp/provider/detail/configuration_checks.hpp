@@ -60,3 +60,7 @@ void check_configuration(const block_schema& block, std::string_view object, con
                          const configuration_checks& checks, context& ctx);
 
 }  // namespace tfpp::detail
+
+#ifdef TFPP_HEADER_ONLY
+#include <tfpp/provider/detail/configuration_checks-inl.hpp>
+#endif
