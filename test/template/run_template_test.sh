@@ -106,5 +106,5 @@ cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$TFPP_INSTAL
 cmake --build build -j2
 echo "CMake build: $(elapsed "$start")"
 ctest --test-dir build --output-on-failure
-ctest --test-dir build -N | grep -q 'e2e' || fail "ctest has no e2e test"
+[[ "$(ctest --test-dir build -N)" == *"Test #2: e2e"* ]] || fail "ctest has no e2e test"
 echo "PASS: the CMake route: find_package(tfpp), unit and end-to-end tests under ctest"
