@@ -11,7 +11,7 @@
 # meson (the default): tfpp comes in as the Meson wrap subprojects/tfpp.wrap
 #   of its release tarball FILE (tfpp-VERSION.tar.xz), by its SHA-256 and the
 #   URL (default file://FILE) where the team keeps it. Without --tfpp-release
-#   the tarball is made from this tree's git HEAD into its dist/.
+#   the tarball is made from this tree's git HEAD into its dist/ (scripts/dist.sh).
 # cmake: find_package(tfpp) of the installed package, target tfpp::tfpp.
 set -euo pipefail
 tfpp="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -37,10 +37,14 @@ version="$(sed -n "s/^ *version: *'\([0-9.]*\)'.*/\1/p" "$tfpp/meson.build" | he
 if [ "$build_system" = meson ] && [ -z "$release" ]; then
     git -C "$tfpp" rev-parse --git-dir >/dev/null 2>&1 \
         || { echo "new-provider: not a git checkout; give tfpp's release tarball with --tfpp-release FILE" >&2; exit 2; }
-    release="$tfpp/dist/tfpp-$version.tar.xz"
-    mkdir -p "$tfpp/dist"
-    git -C "$tfpp" archive --format=tar --prefix="tfpp-$version/" HEAD | xz -c > "$release.tmp"
-    mv "$release.tmp" "$release"
+    if [ -x "$tfpp/scripts/dist.sh" ]; then  # tfpp's source release (meson dist)
+        release="$("$tfpp/scripts/dist.sh" | tail -1)"
+    else
+        release="$tfpp/dist/tfpp-$version.tar.xz"
+        mkdir -p "$tfpp/dist"
+        git -C "$tfpp" archive --format=tar --prefix="tfpp-$version/" HEAD | xz -c > "$release.tmp"
+        mv "$release.tmp" "$release"
+    fi
     echo "new-provider: made $release from git HEAD"
 fi
 
