@@ -1,5 +1,7 @@
 #include "note.hpp"
 
+#include <tfpp/compile.hpp>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -45,3 +47,6 @@ void note_resource::destroy(const note_model& state, tfpp::context& ctx) {
 }
 
 }  // namespace scaffold
+
+// scaffold_note's framework code, compiled here once (compiled_separately).
+template struct tfpp::compiled_resource<scaffold::provider, scaffold::note_resource>;
