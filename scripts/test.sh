@@ -82,7 +82,7 @@ step "Release: archives signed, served by a local registry, installed by OpenTof
 python3 "$repo/test/registry/run_registry_test.py" --tofu "$tofu" --provider "$static_provider" \
     --provider-arm64 "$arm64_provider"
 
-step "A provider of one's own from the template: static build, its tests, docs, release, registry install"
+step "A provider of one's own from the template, cloned alone with tfpp's release tarball as its wrap: static -Dwerror build, its tests, docs, release, registry install"
 bash "$repo/test/template/run_template_test.sh" "$tofu" "$tfplugindocs"
 
 step "Fuzz smoke: every libFuzzer target for a short while (ASan + UBSan, clang)"

@@ -1,4 +1,2 @@
-// tfplugin5.Provider, compiled once into the tfpp library (its key function).
-#include <tfpp/rpc/detail/service_v5.hpp>
-
-tfpp::detail::provider_service_v5::~provider_service_v5() = default;
+// Compiled once into libtfpp.a (the default mode); the code is in the header below.
+#include <tfpp/rpc/detail/provider_service_v5-inl.hpp>

@@ -1,4 +1,2 @@
-// tfplugin6.Provider, compiled once into the tfpp library (its key function).
-#include <tfpp/rpc/detail/service_v6.hpp>
-
-tfpp::detail::provider_service_v6::~provider_service_v6() = default;
+// Compiled once into libtfpp.a (the default mode); the code is in the header below.
+#include <tfpp/rpc/detail/provider_service_v6-inl.hpp>

@@ -1,17 +1,2 @@
-// JSON documents compared by value, compiled once (tfpp/value/json_document.hpp).
-#include <tfpp/value/detail/json_document.hpp>
-#include <tfpp/value/json_document.hpp>
-
-namespace tfpp {
-
-bool is_json_document(std::string_view text) noexcept { return detail::parse_json_document(text).has_value(); }
-
-bool same_json(std::string_view a, std::string_view b) noexcept {
-    if (a == b) return is_json_document(a);
-    const auto x = detail::parse_json_document(a);
-    if (!x) return false;
-    const auto y = detail::parse_json_document(b);
-    return y && *x == *y;
-}
-
-}  // namespace tfpp
+// Compiled once into libtfpp_values.a (the default mode); the code is in the header below.
+#include <tfpp/value/detail/json_document-inl.hpp>

@@ -11,7 +11,11 @@ compile.hpp) are entry points that include public headers only, and no
 layer includes them (fwd.hpp belongs to core). Detail headers define no
 public name: what they declare lives in a detail namespace. Examples, docs
 and the README name no detail:: entity. Only rpc/detail/convert.hpp sets the
-text fields of protocol messages. CONTRIBUTING.md explains the rules.
+text fields of protocol messages. A detail/NAME-inl.hpp file holds the code
+of src/LAYER/NAME.cpp: its declaring header (one header of its layer)
+includes it in the header-only mode (TFPP_HEADER_ONLY), it includes that
+header back (not a cycle), and it may define the public names a public
+declaring header declares. CONTRIBUTING.md explains the rules.
 """
 import re
 import sys
@@ -149,12 +153,31 @@ def public_names_in_detail(text):
     return sorted(set(found))
 
 
+def is_inline_part(rel):
+    return rel.endswith("-inl.hpp")
+
+
 def main():
     root = Path(sys.argv[1])
     include = root / "include" / "tfpp"
     problems = []
     headers = sorted(p.relative_to(include).as_posix() for p in include.rglob("*.hpp"))
     graph = {}
+    # Each -inl file: in its layer's detail/, included by exactly one header of that layer.
+    declarer = {}
+    for rel in headers:
+        for inc in INCLUDE.findall((include / rel).read_text()):
+            if is_inline_part(inc) and not is_inline_part(rel):
+                declarer.setdefault(inc, []).append(rel)
+    for rel in filter(is_inline_part, headers):
+        who = declarer.get(rel, [])
+        if not is_detail(rel) or rel.count("/") != 2:
+            problems.append(f"{rel}: an -inl file belongs in its layer's detail/")
+        if len(who) != 1 or layer_of(who[0]) != layer_of(rel):
+            problems.append(f"{rel}: an -inl file is included by exactly one header of its layer, not {who or 'none'}")
+            declarer.pop(rel, None)
+        else:
+            declarer[rel] = who[0]
     for rel in headers:
         text = (include / rel).read_text()
         layer = layer_of(rel)
@@ -162,7 +185,9 @@ def main():
             problems.append(f"{rel}: folder '{layer}' is not a layer (known: {', '.join(LAYERS)})")
             continue
         graph[rel] = INCLUDE.findall(text)
-        for inc in graph[rel]:
+        if rel in declarer:  # the -inl's include of its declaring header is no cycle
+            graph[rel] = [inc for inc in graph[rel] if inc != declarer[rel]]
+        for inc in INCLUDE.findall(text):
             if inc not in headers:
                 problems.append(f"{rel}: includes <tfpp/{inc}>, which does not exist")
                 continue
@@ -182,7 +207,8 @@ def main():
                 elif not seam_allows(rel, inc):
                     problems.append(f"{rel}: includes <tfpp/{inc}>, another folder's detail header that is no "
                                     f"listed seam (test/layers/check_layers.py SEAMS)")
-        if is_detail(rel):
+        defines_public = rel in declarer and not is_detail(declarer[rel])
+        if is_detail(rel) and not defines_public:
             for line in public_names_in_detail(text):
                 problems.append(f"{rel}:{line}: declares a name outside a detail namespace; public names belong "
                                 f"in public headers")

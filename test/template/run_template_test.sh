@@ -1,47 +1,77 @@
 #!/usr/bin/env bash
-# A provider of one's own, outside the tfpp tree, as a new author makes it:
-# scripts/new-provider.sh creates it in a temporary directory, then, in that
-# repository, with tfpp as its Meson subproject:
-#   - the static release build (-Dtfpp:static_release=true): no shared gRPC,
-#     protobuf, OpenSSL or libstdc++, and stripped;
-#   - its unit test (tfpp/testing.hpp) and its end-to-end test (OpenTofu);
+# A provider of one's own, as a new author makes it, standing alone:
+# scripts/new-provider.sh creates it from tfpp's release tarball (the Meson
+# wrap subprojects/tfpp.wrap: a file:// URL and the tarball's SHA-256), the
+# repository is committed and cloned into a fresh directory with nothing of
+# the tfpp tree beside it, and there, as its README says (scripts/setup.sh):
+#   - the static release build (-Dtfpp:static_release=true) with -Dwerror=true:
+#     no shared gRPC, protobuf, OpenSSL or libstdc++, and stripped;
+#   - its unit test (tfpp/testing.hpp) and its end-to-end test (OpenTofu,
+#     under the namespace given to new-provider.sh);
 #   - its documentation, compared with tfplugindocs' and validated by it;
 #   - its release command, signed with a throwaway key, then installed by
 #     OpenTofu from the local registry (test/registry) and refused tampered.
+# Then the CMake route (--build-system cmake: find_package(tfpp)) against an
+# installed tfpp, when TFPP_INSTALL_PREFIX names one.
 #
-#   run_template_test.sh TOFU TFPLUGINDOCS
+#   run_template_test.sh TOFU TFPLUGINDOCS [TFPP_RELEASE_TARBALL]
+# Without the tarball, one is made from git HEAD (plus uncommitted changes of
+# tracked files) with git archive.
 set -euo pipefail
-tofu="$1" tfplugindocs="$2"
+tofu="$1" tfplugindocs="$2" tarball="${3:-}"
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 work="$(mktemp -d)"
 gnupg="$work/gnupg"
 cleanup() { GNUPGHOME="$gnupg" gpgconf --kill all 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 elapsed() { echo "[$(( $(date +%s) - $1 )) s]"; }
+fail() { echo "FAIL: $*"; exit 1; }
 
-dir="$work/terraform-provider-notes"
-"$repo/scripts/new-provider.sh" notes "$dir" --namespace acme
+if [ -z "$tarball" ]; then
+    version="$(sed -n "s/^ *version: *'\([0-9.]*\)'.*/\1/p" "$repo/meson.build" | head -1)"
+    tarball="$work/release/tfpp-$version.tar.xz"
+    mkdir -p "$work/release"
+    tree="$(git -C "$repo" stash create)"
+    git -C "$repo" archive --format=tar --prefix="tfpp-$version/" "${tree:-HEAD}" | xz -T2 -c > "$tarball"
+fi
+echo "tfpp release: $(basename "$tarball"), $(stat -c %s "$tarball") bytes"
+
+made="$work/made/terraform-provider-notes"
+"$repo/scripts/new-provider.sh" notes "$made" --namespace acme --tfpp-release "$tarball"
+cd "$made"
+[ -d examples/resources/notes_note ] && grep -q 'struct provider' src/provider.hpp && ! grep -rq scaffold . \
+    || fail "the template was not renamed"
+grep -q '"acme/notes"' src/main.cpp && grep -q '"acme/notes"' test/e2e.py || fail "the namespace acme is not in main.cpp and test/e2e.py"
+[ -z "$(find . -type l)" ] || fail "the new repository holds symbolic links: $(find . -type l)"
+grep -q "^source_hash = $(sha256sum "$tarball" | cut -d' ' -f1)\$" subprojects/tfpp.wrap || fail "subprojects/tfpp.wrap"
+# The submodule route stays open; what the wrap unpacks stays out of git.
+git check-ignore -q subprojects/tfpp && fail ".gitignore ignores subprojects/tfpp (a submodule could not be added)"
+git check-ignore -q subprojects/tfpp-0.1.0/meson.build || fail ".gitignore does not ignore the unpacked wrap"
+git add -A && git -c user.name=t -c user.email=t@t.invalid commit -qm "terraform-provider-notes from the template"
+
+# A fresh directory: the clone, the tarball and nothing else of tfpp's.
+dir="$work/fresh/terraform-provider-notes"
+git clone -q "$made" "$dir"
+rm -rf "$work/made"
 cd "$dir"
-[ -d examples/resources/notes_note ] && grep -q 'struct provider' src/provider.hpp && ! grep -rq scaffold --exclude-dir=subprojects . \
-    || { echo "FAIL: the template was not renamed"; exit 1; }
 
 start=$(date +%s)
-msgpack="$("$repo/scripts/install-deps.sh")"
-meson setup build -Dbuildtype=release -Dtfpp:static_release=true -Dtfpp:msgpack_include_dir="$msgpack" \
-    -De2e=enabled -Dtofu="$tofu" >/dev/null
+TFPP_TOFU="$tofu" scripts/setup.sh -Dbuildtype=release -Dtfpp:static_release=true -Dwerror=true >/dev/null
+[ -f subprojects/tfpp-0.1.0/meson.build ] && [ ! -e subprojects/tfpp ] || fail "tfpp did not come from the wrap's tarball"
 ninja -C build -j2
-echo "build: $(elapsed "$start")"
+echo "build (with tfpp from the tarball, -Dwerror=true): $(elapsed "$start")"
 binary=build/terraform-provider-notes
 needed="$(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')"
 echo "$(stat -c %s "$binary") bytes; shared libraries: $needed"
 case "$needed" in *grpc*|*protobuf*|*ssl*|*crypto*|*stdc++*|*absl*)
-    echo "FAIL: the release build of the new provider links $needed dynamically"; exit 1 ;; esac
-readelf -S "$binary" | grep -q '\.symtab' && { echo "FAIL: the release build is not stripped"; exit 1; }
-echo "PASS: static release build, stripped"
-[ "$("$binary" --version)" = 0.1.0 ] || { echo "FAIL: --version"; exit 1; }
+    fail "the release build of the new provider links $needed dynamically" ;; esac
+readelf -S "$binary" | grep -q '\.symtab' && fail "the release build is not stripped"
+echo "PASS: static release build, stripped, -Dwerror=true"
+[ "$("$binary" --version)" = 0.1.0 ] || fail "--version"
 
 meson test -C build --print-errorlogs
-echo "PASS: the new provider's unit and end-to-end tests"
+grep -q 'acme/notes' build/meson-logs/testlog.txt || fail "the e2e test did not install acme/notes"
+echo "PASS: the new provider's unit and end-to-end tests (namespace acme)"
 
 ninja -C build docs >/dev/null
 python3 "$repo/test/e2e/run_docs.py" --provider "$binary" --tfplugindocs "$tfplugindocs" --name notes --source .
@@ -57,4 +87,24 @@ BUILD_DIR=build scripts/release.sh --gpg-key "$key"
 echo "release: $(elapsed "$start")"
 python3 "$repo/test/registry/run_registry_test.py" --tofu "$tofu" --dist dist --public-key "$work/key.asc" \
     --type notes --namespace acme
-echo "PASS: a provider made from the template builds, tests, documents, releases and installs from a registry"
+echo "PASS: a provider made from the template builds from tfpp's release tarball alone, tests, documents, releases and installs from a registry"
+
+# The CMake route: the installed package, find_package(tfpp 0.1) and tfpp::tfpp.
+if [ -z "${TFPP_INSTALL_PREFIX:-}" ]; then
+    echo "CMake route not run: TFPP_INSTALL_PREFIX names no installed tfpp"
+    exit 0
+fi
+made="$work/made-cmake/terraform-provider-notes"
+"$repo/scripts/new-provider.sh" notes "$made" --namespace acme --build-system cmake
+[ -f "$made/CMakeLists.txt" ] && [ ! -e "$made/meson.build" ] && [ ! -e "$made/subprojects" ] || fail "the cmake layout"
+dir="$work/fresh-cmake/terraform-provider-notes"
+mkdir -p "$(dirname "$dir")" && cp -r "$made" "$dir" && rm -rf "$work/made-cmake"
+cd "$dir"
+start=$(date +%s)
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$TFPP_INSTALL_PREFIX" -DTOFU="$tofu" \
+    -DCMAKE_CXX_FLAGS=-Werror >/dev/null
+cmake --build build -j2
+echo "CMake build: $(elapsed "$start")"
+ctest --test-dir build --output-on-failure
+[[ "$(ctest --test-dir build -N)" == *"Test #2: e2e"* ]] || fail "ctest has no e2e test"
+echo "PASS: the CMake route: find_package(tfpp), unit and end-to-end tests under ctest"

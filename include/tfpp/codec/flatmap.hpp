@@ -33,3 +33,7 @@ template <encodable T>
 }
 
 }  // namespace tfpp
+
+#ifdef TFPP_HEADER_ONLY
+#include <tfpp/codec/detail/flatmap-inl.hpp>
+#endif

@@ -107,3 +107,7 @@ void error(fmt::format_string<Args...> f, Args&&... args) {
 }
 
 }  // namespace tfpp::log
+
+#ifdef TFPP_HEADER_ONLY
+#include <tfpp/diag/detail/log-inl.hpp>
+#endif

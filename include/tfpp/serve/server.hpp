@@ -93,3 +93,7 @@ in_process_server serve_in_process(const serve_options& options) {
 }
 
 }  // namespace tfpp
+
+#ifdef TFPP_HEADER_ONLY
+#include <tfpp/serve/detail/serve-inl.hpp>
+#endif

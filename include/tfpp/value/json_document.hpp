@@ -18,3 +18,7 @@ namespace tfpp {
 [[nodiscard]] bool same_json(std::string_view a, std::string_view b) noexcept;
 
 }  // namespace tfpp
+
+#ifdef TFPP_HEADER_ONLY
+#include <tfpp/value/detail/json_document-inl.hpp>
+#endif

@@ -6,10 +6,11 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 build="${BUILD_DIR:-build-release}"
-msgpack_dir="$(subprojects/tfpp/scripts/install-deps.sh)"
+tfpp="$(scripts/tfpp-dir.sh)"
+msgpack_dir="$("$tfpp/scripts/install-deps.sh")"
 opts=(-Dbuildtype=release -Dtfpp:static_release=true -Dtfpp:msgpack_include_dir="$msgpack_dir")
 if [ -f "$build/build.ninja" ]; then meson setup --reconfigure "$build" "${opts[@]}" >/dev/null
 else meson setup "$build" "${opts[@]}" >/dev/null; fi
 name="$(meson introspect --projectinfo "$build" | python3 -c 'import json, sys; print(json.load(sys.stdin)["descriptive_name"])')"
 ninja -C "$build" -j2 "$name"
-exec subprojects/tfpp/scripts/release.sh --binary "$build/$name" --out dist "$@"
+exec "$tfpp/scripts/release.sh" --binary "$build/$name" --out dist "$@"

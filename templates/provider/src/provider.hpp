@@ -1,16 +1,17 @@
-// The scaffold provider: one resource, scaffold_note, a note kept as a file
-// in the provider's directory. Replace it with your own system's objects.
+// The scaffold provider: its configuration and what its resources share.
+// Each resource has a header and a .cpp of its own (note.hpp, note.cpp), so
+// that an edit of one model recompiles only that resource's file and main.cpp.
 #pragma once
 
 #include <tfpp/tfpp.hpp>
 
-#include <optional>
 #include <string>
 #include <string_view>
 
 namespace scaffold {
 
-struct provider;
+// The resources, defined in their own headers: main.cpp and the tests include them.
+struct note_resource;
 
 struct provider_config {
     tfpp::optional<std::string> directory;
@@ -18,32 +19,6 @@ struct provider_config {
     struct docs {
         tfpp::doc directory{"Directory that holds the notes. Defaults to the working directory."};
     };
-};
-
-struct note_model {
-    tfpp::required<std::string, tfpp::requires_replace, tfpp::length<1, 64>> name;
-    tfpp::required<std::string> text;
-    tfpp::computed<std::string, tfpp::use_state_for_unknown> id;
-
-    struct docs {
-        tfpp::doc name{"Name of the note; a change replaces it."};
-        tfpp::doc text{"What the note says."};
-        tfpp::doc id{"Path of the file that holds the note."};
-    };
-};
-
-struct note_resource {
-    using model = note_model;
-    static constexpr std::string_view type_name = "scaffold_note";
-    static constexpr tfpp::doc doc{.markdown = "A note, kept as a file named after it."};
-    // `terraform import scaffold_note.x NAME`: read() does the rest.
-    static constexpr std::string_view import_id_attribute = "name";
-    provider& p;
-
-    std::optional<model> create(model plan, tfpp::context& ctx);
-    std::optional<model> read(model state, tfpp::context& ctx);  // std::nullopt: the note is gone
-    std::optional<model> update(model plan, const model& prior, tfpp::context& ctx);
-    void destroy(const model& state, tfpp::context& ctx);
 };
 
 struct provider {

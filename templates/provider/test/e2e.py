@@ -11,6 +11,10 @@ import subprocess
 import sys
 import tempfile
 
+# The provider's source address, as in required_providers (new-provider.sh
+# writes the namespace and the type given to it).
+SOURCE = "example/scaffold"
+
 
 def check(ok, message):
     if not ok:
@@ -23,11 +27,11 @@ def main():
     ap.add_argument("--provider", required=True)
     args = ap.parse_args()
     provider = os.path.abspath(args.provider)
-    name = os.path.basename(provider).removeprefix("terraform-provider-")
+    namespace, name = SOURCE.split("/")
     version = subprocess.run([provider, "--version"], capture_output=True, text=True, check=True).stdout.strip()
     root = tempfile.mkdtemp(prefix="e2e-")
     try:
-        plugin = os.path.join(root, "mirror", "registry.opentofu.org", "example", name, version, "linux_amd64")
+        plugin = os.path.join(root, "mirror", "registry.opentofu.org", namespace, name, version, "linux_amd64")
         os.makedirs(plugin)
         shutil.copy2(provider, os.path.join(plugin, f"terraform-provider-{name}_v{version}"))
         work = os.path.join(root, "work")
@@ -40,7 +44,7 @@ def main():
 
         def tofu(*cli, expect=0, text="hello"):
             with open(os.path.join(work, "main.tf"), "w") as f:
-                f.write(f'terraform {{\n  required_providers {{\n    {name} = {{ source = "example/{name}" }}\n  }}\n}}\n\n'
+                f.write(f'terraform {{\n  required_providers {{\n    {name} = {{ source = "{SOURCE}" }}\n  }}\n}}\n\n'
                         f'provider "{name}" {{\n  directory = "${{path.module}}/notes"\n}}\n\n'
                         f'resource "{name}_note" "first" {{\n  name = "first"\n  text = "{text}"\n}}\n')
             p = subprocess.run([args.tofu, *cli, "-no-color"], cwd=work, env=env, capture_output=True, text=True,
@@ -50,6 +54,8 @@ def main():
 
         note = os.path.join(work, "notes", "first.txt")
         tofu("init")
+        lock = open(os.path.join(work, ".terraform.lock.hcl")).read()
+        check(f'provider "registry.opentofu.org/{SOURCE}"' in lock, f"init did not install {SOURCE}")
         tofu("apply", "-auto-approve")
         check(open(note).read() == "hello", "apply did not write the note")
         tofu("plan", "-detailed-exitcode")  # 0: nothing to change

@@ -1,9 +1,9 @@
 // The provider in-process, as Terraform would drive it: no gRPC, no Terraform.
+#include "note.hpp"
 #include "provider.hpp"
 
 #include <tfpp/testing.hpp>
 
-#define CATCH_CONFIG_MAIN
 #include <catch2/catch.hpp>
 
 #include <cstdlib>

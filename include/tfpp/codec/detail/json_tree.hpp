@@ -60,3 +60,7 @@ std::optional<json_node> parse_json_tree(std::string_view text, diagnostics& dia
                                          std::string_view what);
 
 }  // namespace tfpp::detail
+
+#ifdef TFPP_HEADER_ONLY
+#include <tfpp/codec/detail/json_tree-inl.hpp>
+#endif

@@ -197,3 +197,7 @@ std::string encoded_value_problem(sv bytes, unsigned max_depth = decode_options{
 bool walkable_values(std::initializer_list<std::pair<sv, const char*>> values, diagnostics& diags);
 
 }  // namespace tfpp::detail
+
+#ifdef TFPP_HEADER_ONLY
+#include <tfpp/codec/detail/msgpack_view-inl.hpp>
+#endif

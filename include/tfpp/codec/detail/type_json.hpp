@@ -21,3 +21,7 @@ std::optional<type> read_type_json(std::string_view text, diagnostics& diags, co
                                    unsigned max_depth);
 
 }  // namespace tfpp::detail
+
+#ifdef TFPP_HEADER_ONLY
+#include <tfpp/codec/detail/type_json-inl.hpp>
+#endif

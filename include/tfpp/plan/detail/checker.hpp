@@ -48,3 +48,7 @@ inline void engine_check_apply(const block_schema& schema, std::string_view type
 }
 
 }  // namespace tfpp::detail
+
+#ifdef TFPP_HEADER_ONLY
+#include <tfpp/plan/detail/checker-inl.hpp>
+#endif

@@ -59,3 +59,7 @@ bool plan_resource_change(const block_schema& schema, std::string_view prior_byt
                           std::string_view config_bytes, plan_result& out, diagnostics& diags);
 
 }  // namespace tfpp::detail
+
+#ifdef TFPP_HEADER_ONLY
+#include <tfpp/plan/detail/planner-inl.hpp>
+#endif

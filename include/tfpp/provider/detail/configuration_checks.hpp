@@ -85,3 +85,7 @@ type identity_type(const identity_schema& id);
 void check_write_only_values(const block_schema& block, std::string_view config, context& ctx);
 
 }  // namespace tfpp::detail
+
+#ifdef TFPP_HEADER_ONLY
+#include <tfpp/provider/detail/configuration_checks-inl.hpp>
+#endif

@@ -190,3 +190,7 @@ public:
 };
 
 }  // namespace tfpp::detail
+
+#ifdef TFPP_HEADER_ONLY
+#include <tfpp/rpc/detail/provider_service_v5-inl.hpp>
+#endif

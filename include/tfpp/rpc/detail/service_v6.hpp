@@ -197,3 +197,7 @@ private:
 };
 
 }  // namespace tfpp::detail
+
+#ifdef TFPP_HEADER_ONLY
+#include <tfpp/rpc/detail/provider_service_v6-inl.hpp>
+#endif

@@ -26,3 +26,7 @@ private:
 };
 
 }  // namespace tfpp::detail
+
+#ifdef TFPP_HEADER_ONLY
+#include <tfpp/schema/detail/regex-inl.hpp>
+#endif

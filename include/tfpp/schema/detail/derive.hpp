@@ -156,3 +156,7 @@ identity_schema derive_identity() {
 }
 
 }  // namespace tfpp::detail
+
+#ifdef TFPP_HEADER_ONLY
+#include <tfpp/schema/detail/derive-inl.hpp>
+#endif

@@ -132,3 +132,7 @@ inline std::optional<std::int64_t> decimal_to_int64(const decimal& d) {
 double decimal_to_double(const decimal& d);
 
 }  // namespace tfpp::detail
+
+#ifdef TFPP_HEADER_ONLY
+#include <tfpp/value/detail/decimal-inl.hpp>
+#endif

@@ -78,3 +78,7 @@ type make_type() {
 }
 
 }  // namespace tfpp::detail
+
+#ifdef TFPP_HEADER_ONLY
+#include <tfpp/value/detail/type_of-inl.hpp>
+#endif
