@@ -4,6 +4,7 @@
 #pragma once
 
 #include <tfpp/diag/log.hpp>
+#include <tfpp/platform/detail/pipe_drain.hpp>
 #include <tfpp/serve/detail/handshake.hpp>
 
 #include <getopt.h>
@@ -70,7 +71,10 @@ inline int startup_failure(std::string_view reason, bool managed) {
         if (c == '|' || static_cast<unsigned char>(c) < 0x20) c = '?';
     line += '\n';
     write_all(STDERR_FILENO, line);
-    if (managed) write_all(STDOUT_FILENO, line);
+    if (managed) {
+        write_all(STDOUT_FILENO, line);
+        wait_until_read(STDOUT_FILENO, std::chrono::seconds(2));  // the CLI shows this line as the reason
+    }
     log::write(log::level::error, log::sdk_module, "provider could not start", {{"error", reason}});
     return 1;
 }
