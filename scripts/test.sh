@@ -82,8 +82,13 @@ step "Release: archives signed, served by a local registry, installed by OpenTof
 python3 "$repo/test/registry/run_registry_test.py" --tofu "$tofu" --provider "$static_provider" \
     --provider-arm64 "$arm64_provider"
 
-step "A provider of one's own from the template, cloned alone with tfpp's release tarball as its wrap: static -Dwerror build, its tests, docs, release, registry install"
-bash "$repo/test/template/run_template_test.sh" "$tofu" "$tfplugindocs"
+step "A provider of one's own from the template, cloned alone with tfpp's release tarball as its wrap: static -Dwerror build, its tests, docs, release, registry install; and its CMake route against an installed tfpp"
+# Its CMake route finds tfpp in a staged install of this build.
+staged="$(mktemp -d)"
+meson install -C "$build" --destdir "$staged" --no-rebuild --quiet
+prefix="$(meson introspect "$build" --buildoptions | python3 -c 'import json,sys; print(next(o["value"] for o in json.load(sys.stdin) if o["name"] == "prefix"))')"
+TFPP_INSTALL_PREFIX="$staged$prefix" bash "$repo/test/template/run_template_test.sh" "$tofu" "$tfplugindocs"
+rm -rf "$staged"
 
 step "Fuzz smoke: every libFuzzer target for a short while (ASan + UBSan, clang)"
 TFPP_FUZZ_SECONDS="${TFPP_FUZZ_SECONDS:-15}" bash "$repo/scripts/fuzz-smoke.sh"
