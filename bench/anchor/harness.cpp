@@ -728,7 +728,7 @@ int serve_echo(bool synchronous) {
     }
     const auto server = builder.BuildAndStart();
     if (!server) fail("serve-echo: cannot listen on " + socket);
-    const std::string line = tfpp::detail::handshake_line(6, socket, cert_b64);
+    const std::string line = tfpp::detail::handshake_line(6, "unix", socket, cert_b64);
     std::fwrite(line.data(), 1, line.size(), stdout);
     std::fflush(stdout);
     std::unique_lock lock(mu);
