@@ -9,7 +9,12 @@
 #include <grpcpp/grpcpp.h>
 #include <grpcpp/support/method_handler.h>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 #include <chrono>
+#include <cstddef>
 #include <exception>
 #include <string>
 #include <string_view>
@@ -52,15 +57,28 @@ grpc::Status rpc_call(std::string_view rpc, F&& f, std::string_view type_key = {
     }
     return grpc::Status::OK;
 }
+// A request at least this large (values of megabytes) hands the memory its
+// call freed back to the system when it ends: glibc keeps it in its arenas
+// otherwise, and a provider that took a burst of large requests stays that
+// large (bench/memory measures it).
+inline constexpr std::size_t trim_after_request_bytes = std::size_t{1} << 20;
+
 template <class Request, class F>
 grpc::Status rpc_call(std::string_view rpc, const Request* req, F&& f) {
-    if constexpr (requires { req->type_name(); })
-        return rpc_call(rpc, std::forward<F>(f), type_field_of(rpc), req->type_name());
-    else if constexpr (requires { req->action_type(); })
-        return rpc_call(rpc, std::forward<F>(f), "tf_action_type", req->action_type());
-    else if constexpr (requires { req->name(); })
-        return rpc_call(rpc, std::forward<F>(f), "tf_function_name", req->name());
-    else return rpc_call(rpc, std::forward<F>(f));
+    const auto call = [&] {
+        if constexpr (requires { req->type_name(); })
+            return rpc_call(rpc, std::forward<F>(f), type_field_of(rpc), req->type_name());
+        else if constexpr (requires { req->action_type(); })
+            return rpc_call(rpc, std::forward<F>(f), "tf_action_type", req->action_type());
+        else if constexpr (requires { req->name(); })
+            return rpc_call(rpc, std::forward<F>(f), "tf_function_name", req->name());
+        else return rpc_call(rpc, std::forward<F>(f));
+    };
+    grpc::Status status = call();
+#if defined(__GLIBC__)
+    if (req->ByteSizeLong() >= trim_after_request_bytes) ::malloc_trim(0);
+#endif
+    return status;
 }
 
 // A synchronous handler for a unary method whose answer is bytes made once

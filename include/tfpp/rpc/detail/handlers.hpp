@@ -621,7 +621,8 @@ void upgrade_resource_state(provider_engine& e, const Request& req, Response& re
         const auto& raw = req.raw_state();
         std::optional<std::map<std::string, std::string>> flatmap;
         if (raw.json().empty() && !raw.flatmap().empty()) flatmap.emplace(raw.flatmap().begin(), raw.flatmap().end());
-        if (auto state = r->upgrade(req.version(), raw.json(), flatmap ? &*flatmap : nullptr, ctx))
+        if (auto state = r->upgrade(req.version(), raw.json(), flatmap ? &*flatmap : nullptr, ctx);
+            state && check_outgoing_value(*state, block_type(r->schema()), "the upgraded state", ctx))
             resp.mutable_upgraded_state()->set_msgpack(std::move(*state));
     } else {
         ctx.error("Unknown resource type", unknown_type_detail("resource type", req.type_name()));
@@ -804,7 +805,8 @@ void import_resource_state(provider_engine& e, const Request& req, Response& res
         const std::string_view identity = sent_identity(req.has_identity(), req.identity());
         std::optional<std::string> state =
             identity.empty() ? r->import(req.id(), ctx) : r->import_by_identity(identity, ctx);
-        if (state && !ctx.has_errors()) {
+        if (state && !ctx.has_errors() &&
+            check_outgoing_value(*state, block_type(r->schema()), "the imported state", ctx)) {
             auto* imported = resp.add_imported_resources();
             imported->set_type_name(req.type_name());
             put_identity(r->identity_for(*state, {}, "import", ctx), [&] { return imported->mutable_identity(); });
@@ -843,7 +845,9 @@ void move_resource_state(provider_engine& e, const Request& req, Response& resp)
         ctx.set_private_state(req.source_private());
         if (ctx.has_errors()) {
             // the source state could not be read: say so, nothing to move
-        } else if (auto state = target->move(from, source_current, ctx); state && !ctx.has_errors()) {
+        } else if (auto state = target->move(from, source_current, ctx);
+                   state && !ctx.has_errors() &&
+                   check_outgoing_value(*state, block_type(target->schema()), "the moved state", ctx)) {
             put_identity(target->identity_for(*state, {}, "move", ctx), [&] { return resp.mutable_target_identity(); });
             resp.mutable_target_state()->set_msgpack(std::move(*state));
             resp.set_target_private(std::string(ctx.private_state()));
@@ -865,7 +869,9 @@ void generate_resource_config(provider_engine& e, const Request& req, Response& 
         request_values values(r->schema(), ctx);
         std::string_view state = values.checked(req.state(), "state", unknowns::refused);
         if (!ctx.has_errors())
-            if (auto config = r->generate_config(state, ctx)) resp.mutable_config()->set_msgpack(std::move(*config));
+            if (auto config = r->generate_config(state, ctx);
+                config && check_outgoing_value(*config, block_type(r->schema()), "the generated configuration", ctx))
+                resp.mutable_config()->set_msgpack(std::move(*config));
     } else {
         ctx.error("Unknown resource type", unknown_type_detail("resource type", req.type_name()));
     }
