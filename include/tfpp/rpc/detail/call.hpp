@@ -5,13 +5,10 @@
 
 #include <tfpp/diag/detail/log_context.hpp>
 #include <tfpp/diag/log.hpp>
+#include <tfpp/platform/detail/free_memory.hpp>
 
 #include <grpcpp/grpcpp.h>
 #include <grpcpp/support/method_handler.h>
-
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
 
 #include <chrono>
 #include <cstddef>
@@ -75,9 +72,7 @@ grpc::Status rpc_call(std::string_view rpc, const Request* req, F&& f) {
         else return rpc_call(rpc, std::forward<F>(f));
     };
     grpc::Status status = call();
-#if defined(__GLIBC__)
-    if (req->ByteSizeLong() >= trim_after_request_bytes) ::malloc_trim(0);
-#endif
+    if (req->ByteSizeLong() >= trim_after_request_bytes) return_free_memory();
     return status;
 }
 
