@@ -12,14 +12,16 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 tfpp="$(scripts/tfpp-dir.sh)"
 msgpack_dir="$("$tfpp/scripts/install-deps.sh")"
 
-tofu_ok() { "$1" version 2>/dev/null | grep -Eq '^OpenTofu v(1\.([6-9]|[1-9][0-9])|[2-9])\.'; }
+# grep reads all of it: with -q it could close the pipe first, and pipefail
+# would fail the check (SIGPIPE) when the CLI prints a warning too.
+tofu_ok() { "$1" version 2>/dev/null | grep -E '^OpenTofu v(1\.(1[2-9]|[2-9][0-9])|[2-9])\.' >/dev/null; }
 tofu="${TFPP_TOFU:-}"
 if [ -n "$tofu" ]; then
-    tofu_ok "$tofu" || { echo "setup: TFPP_TOFU=$tofu is not OpenTofu 1.6 or newer" >&2; exit 1; }
+    tofu_ok "$tofu" || { echo "setup: TFPP_TOFU=$tofu is not OpenTofu 1.12 or newer" >&2; exit 1; }
 elif command -v tofu >/dev/null && tofu_ok "$(command -v tofu)"; then
     tofu="$(command -v tofu)"
 else
-    echo "setup: no OpenTofu >= 1.6 on PATH: building tfpp's pinned one (Go, once)" >&2
+    echo "setup: no OpenTofu >= 1.12 on PATH: building tfpp's pinned one (Go, once)" >&2
     tofu="$("$tfpp/scripts/build-go-tools.sh" tofu)"
 fi
 echo "setup: OpenTofu $tofu" >&2
