@@ -2,6 +2,7 @@
 // real provider process over gRPC: each answer is an error at its place, the
 // provider keeps running (no crash on InvokeAction's `command = []`), and no
 // answer carries the request's undecodable bytes back.
+#include "../common/diagnostics.hpp"
 #include "harness.hpp"
 
 #include <tfplugin6.grpc.pb.h>
@@ -26,25 +27,8 @@ const std::string nil(1, '\xc0');
 const std::string unknown("\xd4\x00\x00", 3);
 const std::string junk("\xc1\xff\x00", 3);
 
-template <class Diagnostics>
-bool has_error_at(const Diagnostics& diags, const std::vector<std::string>& path) {
-    for (const auto& d : diags) {
-        if (d.severity() != tfplugin6::Diagnostic::ERROR || d.attribute().steps_size() != static_cast<int>(path.size()))
-            continue;
-        bool same = true;
-        for (std::size_t i = 0; i < path.size(); ++i)
-            same = same && d.attribute().steps(static_cast<int>(i)).attribute_name() == path[i];
-        if (same) return true;
-    }
-    return false;
-}
-
-template <class Diagnostics>
-bool has_error(const Diagnostics& diags) {
-    for (const auto& d : diags)
-        if (d.severity() == tfplugin6::Diagnostic::ERROR) return true;
-    return false;
-}
+using test_common::has_error;
+using test_common::has_error_at;
 
 std::vector<tfplugin6::InvokeAction_Event> invoke(tfplugin6::Provider::Stub& stub, const std::string& config) {
     grpc::ClientContext ctx;

@@ -4,6 +4,7 @@
 // values, ReadResource), unknowns are refused where the call cannot take one,
 // and no answer carries the request's own undecodable bytes back.
 #include "../../../examples/local/local.hpp"
+#include "../../common/diagnostics.hpp"
 
 #include <tfpp/codec/msgpack.hpp>
 #include <tfpp/rpc/detail/handlers.hpp>
@@ -67,25 +68,8 @@ std::string describe(const Diagnostics& diags) {
     return out;
 }
 
-template <class Diagnostics>
-bool has_error_at(const Diagnostics& diags, const std::vector<std::string>& path) {
-    for (const auto& d : diags) {
-        if (d.severity() != tfplugin6::Diagnostic::ERROR || d.attribute().steps_size() != static_cast<int>(path.size()))
-            continue;
-        bool same = true;
-        for (std::size_t i = 0; i < path.size(); ++i)
-            same = same && d.attribute().steps(static_cast<int>(i)).attribute_name() == path[i];
-        if (same) return true;
-    }
-    return false;
-}
-
-template <class Diagnostics>
-bool has_error(const Diagnostics& diags) {
-    for (const auto& d : diags)
-        if (d.severity() == tfplugin6::Diagnostic::ERROR) return true;
-    return false;
-}
+using test_common::has_error;
+using test_common::has_error_at;
 
 template <class Event>
 struct collect {
