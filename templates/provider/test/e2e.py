@@ -31,9 +31,10 @@ def main():
     version = subprocess.run([provider, "--version"], capture_output=True, text=True, check=True).stdout.strip()
     root = tempfile.mkdtemp(prefix="e2e-")
     try:
-        plugin = os.path.join(root, "mirror", "registry.opentofu.org", namespace, name, version, "linux_amd64")
-        os.makedirs(plugin)
-        shutil.copy2(provider, os.path.join(plugin, f"terraform-provider-{name}_v{version}"))
+        for host in ("registry.opentofu.org", "registry.terraform.io"):  # OpenTofu's and Terraform's default
+            plugin = os.path.join(root, "mirror", host, namespace, name, version, "linux_amd64")
+            os.makedirs(plugin)
+            shutil.copy2(provider, os.path.join(plugin, f"terraform-provider-{name}_v{version}"))
         work = os.path.join(root, "work")
         os.makedirs(os.path.join(work, "notes"))
         with open(os.path.join(root, "cli.tfrc"), "w") as f:
@@ -55,7 +56,8 @@ def main():
         note = os.path.join(work, "notes", "first.txt")
         tofu("init")
         lock = open(os.path.join(work, ".terraform.lock.hcl")).read()
-        check(f'provider "registry.opentofu.org/{SOURCE}"' in lock, f"init did not install {SOURCE}")
+        check(any(f'provider "{host}/{SOURCE}"' in lock for host in ("registry.opentofu.org", "registry.terraform.io")),
+              f"init did not install {SOURCE}")
         tofu("apply", "-auto-approve")
         check(open(note).read() == "hello", "apply did not write the note")
         tofu("plan", "-detailed-exitcode")  # 0: nothing to change
