@@ -71,13 +71,13 @@ class Workspace:
         if getattr(args, "transport", None):
             self.env["TFPP_PLUGIN_TRANSPORT"] = args.transport
 
-    def install_mirror(self, provider=None, version=VERSION):
+    def install_mirror(self, provider=None, version=VERSION, name="local"):
         provider = provider or self.args.provider
         mirror = os.path.join(self.root, "mirror")
         for host in ("registry.opentofu.org", "registry.terraform.io"):
-            d = os.path.join(mirror, host, "tfpp", "local", version, "linux_amd64")
+            d = os.path.join(mirror, host, "tfpp", name, version, "linux_amd64")
             os.makedirs(d, exist_ok=True)
-            shutil.copy2(provider, os.path.join(d, "terraform-provider-local_v" + version))
+            shutil.copy2(provider, os.path.join(d, f"terraform-provider-{name}_v" + version))
         with open(self.env["TF_CLI_CONFIG_FILE"], "w") as f:
             f.write('provider_installation {\n  filesystem_mirror {\n    path = "%s"\n  }\n}\n' % mirror)
 

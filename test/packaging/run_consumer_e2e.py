@@ -18,14 +18,6 @@ from run_e2e import VERSION, Failure, Workspace, check  # noqa: E402
 
 
 class ConsumerWorkspace(Workspace):
-    def install_mirror(self, provider=None, version=VERSION):
-        mirror = os.path.join(self.root, "mirror")
-        d = os.path.join(mirror, "registry.opentofu.org", "tfpp", "consumer", version, "linux_amd64")
-        os.makedirs(d)
-        shutil.copy2(self.args.provider, os.path.join(d, "terraform-provider-consumer_v" + version))
-        with open(self.env["TF_CLI_CONFIG_FILE"], "w") as f:
-            f.write('provider_installation {\n  filesystem_mirror {\n    path = "%s"\n  }\n}\n' % mirror)
-
     def write_note(self, text):
         with open(os.path.join(self.work, "main.tf"), "w") as f:
             f.write(f'''terraform {{
@@ -81,7 +73,7 @@ def main():
     root = tempfile.mkdtemp(prefix="tfpp-consumer-e2e-")
     try:
         ws = ConsumerWorkspace(args, root)
-        ws.install_mirror()
+        ws.install_mirror(name="consumer")
         lifecycle(ws)
     except Failure as e:
         print(f"FAIL: {e}", flush=True)
