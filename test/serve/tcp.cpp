@@ -143,14 +143,14 @@ TEST_CASE("TCP: a range with no free port is a readable startup failure", "[serv
 
 TEST_CASE("TCP: PLUGIN_MIN_PORT and PLUGIN_MAX_PORT that are no port numbers, or the wrong way round, are refused",
           "[serve][tcp]") {
-    check_startup_failure({{"PLUGIN_MIN_PORT", "ten"}}, "PLUGIN_MIN_PORT is 'ten'");
-    check_startup_failure({{"PLUGIN_MAX_PORT", "70000"}}, "PLUGIN_MAX_PORT is '70000'");
+    check_startup_failure({{"PLUGIN_MIN_PORT", "ten"}}, "PLUGIN_MIN_PORT is \"ten\"");
+    check_startup_failure({{"PLUGIN_MAX_PORT", "70000"}}, "PLUGIN_MAX_PORT is \"70000\"");
     check_startup_failure({{"PLUGIN_MIN_PORT", "20000"}, {"PLUGIN_MAX_PORT", "10000"}},
                           "PLUGIN_MIN_PORT (20000) is greater than PLUGIN_MAX_PORT (10000)");
 }
 
 TEST_CASE("an unknown TFPP_PLUGIN_TRANSPORT is a startup failure naming the values it takes", "[serve][tcp]") {
-    check_startup_failure({{"TFPP_PLUGIN_TRANSPORT", "udp"}}, "TFPP_PLUGIN_TRANSPORT is 'udp'; it takes unix or tcp");
+    check_startup_failure({{"TFPP_PLUGIN_TRANSPORT", "udp"}}, "TFPP_PLUGIN_TRANSPORT is \"udp\"; it takes unix or tcp");
 }
 
 TEST_CASE("TCP: --debug names a tcp address in TF_REATTACH_PROVIDERS", "[serve][tcp]") {

@@ -2,6 +2,7 @@
 // client allows it (PLUGIN_MIN_PORT, PLUGIN_MAX_PORT).
 #pragma once
 
+#include <tfpp/core/utf8.hpp>
 #include <tfpp/serve/options.hpp>
 
 #include <charconv>
@@ -24,8 +25,7 @@ inline plugin_transport chosen_transport(const serve_options& options) {
         const std::string_view v = value;
         if (v == "tcp") return plugin_transport::tcp;
         if (v == "unix") return plugin_transport::unix_socket;
-        throw std::runtime_error(std::string(transport_variable) + " is '" + std::string(v) +
-                                 "'; it takes unix or tcp");
+        throw std::runtime_error(std::string(transport_variable) + " is " + tfpp::quoted(v) + "; it takes unix or tcp");
     }
 #ifdef _WIN32
     return plugin_transport::tcp;
@@ -51,8 +51,7 @@ inline tcp_port_range port_range_from_environment() {
         int port = -1;
         const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), port);
         if (ec != std::errc() || end != v.data() + v.size() || port < 0 || port > 65535)
-            throw std::runtime_error(std::string(name) + " is '" + std::string(v) +
-                                     "', not a port number from 0 to 65535");
+            throw std::runtime_error(std::string(name) + " is " + tfpp::quoted(v) + ", not a port number from 0 to 65535");
         return port;
     };
     const tcp_port_range range{read("PLUGIN_MIN_PORT"), read("PLUGIN_MAX_PORT")};
