@@ -169,31 +169,48 @@ inline const std::vector<tfpp::type>& constraints() {
     return all;
 }
 
-// What the encoder legitimately drops from refinements, as go-cty does: a
-// string prefix is cut to at most 256 bytes (to what is surely a whole
-// character sequence). A decoded value compared with its re-decoded copy has
-// this applied; everything else must survive as it is.
-inline tfpp::refinements encodable(tfpp::refinements r) {
-    r.string_prefix = std::string(tfpp::detail::shortened_prefix(r.string_prefix));
-    return r;
-}
+// What an encoder legitimately changes, applied to a decoded value before it is
+// compared with its re-decoded copy; everything else must survive as it is.
+//
+// MessagePack, as go-cty: a refinement's string prefix is cut to at most 256
+// bytes (to what is surely a whole character sequence).
+struct msgpack_changes {
+    tfpp::refinements operator()(tfpp::refinements r) const {
+        r.string_prefix = std::string(tfpp::detail::shortened_prefix(r.string_prefix));
+        return r;
+    }
+    tfpp::number operator()(const tfpp::number& n) const { return n; }
+};
+// JSON, as go-cty: a number held as a double is written with the double's
+// shortest digits, which read back as that decimal (2222222222222220.25 is a
+// double; its JSON text 2222222222222220.2 is another number). MessagePack
+// keeps the double on its float64 wire form.
+struct json_changes {
+    tfpp::refinements operator()(tfpp::refinements r) const { return r; }
+    tfpp::number operator()(const tfpp::number& n) const {
+        if (n.representation() != tfpp::number::form::float64 || n.is_infinite()) return n;
+        return *tfpp::number::parse(n.to_string());
+    }
+};
 
-inline tfpp::dynamic encodable(const tfpp::dynamic& v) {
+template <class Changes = msgpack_changes>
+tfpp::dynamic encodable(const tfpp::dynamic& v, const Changes& changes = {}) {
     using tfpp::dynamic;
     using kind = tfpp::type::kind;
     if (v.is_unknown()) {
-        if (const auto* r = v.refinement()) return dynamic::unknown(v.type(), encodable(*r));
+        if (const auto* r = v.refinement()) return dynamic::unknown(v.type(), changes(*r));
         return v;
     }
     if (v.is_null()) return v;
     const tfpp::type& t = v.type();
     switch (t.which()) {
+    case kind::number: return dynamic(changes(v.as_number()));
     case kind::list:
     case kind::set:
     case kind::tuple:
     case kind::object: {
         std::vector<dynamic> es;
-        for (const auto& e : v.elements()) es.push_back(encodable(e));
+        for (const auto& e : v.elements()) es.push_back(encodable(e, changes));
         if (t.which() == kind::list) return dynamic::list(t.element(), std::move(es));
         if (t.which() == kind::set) return dynamic::set(t.element(), std::move(es));
         if (t.which() == kind::tuple) return dynamic::tuple(std::move(es));
@@ -201,68 +218,79 @@ inline tfpp::dynamic encodable(const tfpp::dynamic& v) {
     }
     case kind::map: {
         std::vector<dynamic::entry> es;
-        for (const auto& [k, e] : v.entries()) es.emplace_back(k, encodable(e));
+        for (const auto& [k, e] : v.entries()) es.emplace_back(k, encodable(e, changes));
         return dynamic::map(t.element(), std::move(es));
     }
     default: return v;
     }
 }
 
-// Applies the same to every unknown inside a typed model. All overloads are
-// declared first so that each can reach the others through ordinary lookup.
-template <class T>
-void make_encodable(T& v);
-template <class T>
-void make_encodable(tfpp::value<T>& v);
-template <class T>
-void make_encodable(std::optional<T>& v);
-template <class T>
-void make_encodable(std::vector<T>& v);
-template <class T>
-void make_encodable(tfpp::set<T>& v);
-template <class T>
-void make_encodable(std::map<std::string, T>& v);
-template <class... E>
-void make_encodable(std::tuple<E...>& v);
-inline void make_encodable(tfpp::dynamic& v);
+// Applies the same to every unknown and number inside a typed model. All
+// overloads are declared first so that each can reach the others through
+// ordinary lookup.
+template <class T, class C>
+void make_encodable(T& v, const C& c);
+template <class T, class C>
+void make_encodable(tfpp::value<T>& v, const C& c);
+template <class T, class C>
+void make_encodable(std::optional<T>& v, const C& c);
+template <class T, class C>
+void make_encodable(std::vector<T>& v, const C& c);
+template <class T, class C>
+void make_encodable(tfpp::set<T>& v, const C& c);
+template <class T, class C>
+void make_encodable(std::map<std::string, T>& v, const C& c);
+template <class C, class... E>
+void make_encodable(std::tuple<E...>& v, const C& c);
+template <class C>
+void make_encodable(tfpp::dynamic& v, const C& c);
 
-template <class T>
-void make_encodable(tfpp::value<T>& v) {
+template <class T, class C>
+void make_encodable(tfpp::value<T>& v, const C& c) {
     if (v.is_unknown()) {
-        if (const auto* r = v.refinement()) v.set_unknown(encodable(*r));
+        if (const auto* r = v.refinement()) v.set_unknown(c(*r));
     } else if (v.is_known()) {
-        make_encodable(*v);
+        make_encodable(*v, c);
     }
 }
-template <class T>
-void make_encodable(std::optional<T>& v) {
-    if (v) make_encodable(*v);
+template <class T, class C>
+void make_encodable(std::optional<T>& v, const C& c) {
+    if (v) make_encodable(*v, c);
 }
-template <class T>
-void make_encodable(std::vector<T>& v) {
-    for (auto& e : v) make_encodable(e);
+template <class T, class C>
+void make_encodable(std::vector<T>& v, const C& c) {
+    for (auto& e : v) make_encodable(e, c);
 }
-template <class T>
-void make_encodable(tfpp::set<T>& v) {
+template <class T, class C>
+void make_encodable(tfpp::set<T>& v, const C& c) {
     std::vector<T> es = v.elements();
-    for (auto& e : es) make_encodable(e);
+    for (auto& e : es) make_encodable(e, c);
     v.assign(std::move(es));
 }
-template <class T>
-void make_encodable(std::map<std::string, T>& v) {
-    for (auto& [k, e] : v) make_encodable(e);
+template <class T, class C>
+void make_encodable(std::map<std::string, T>& v, const C& c) {
+    for (auto& [k, e] : v) make_encodable(e, c);
 }
-template <class... E>
-void make_encodable(std::tuple<E...>& v) {
-    std::apply([](auto&... e) { (make_encodable(e), ...); }, v);
+template <class C, class... E>
+void make_encodable(std::tuple<E...>& v, const C& c) {
+    std::apply([&c](auto&... e) { (make_encodable(e, c), ...); }, v);
 }
-inline void make_encodable(tfpp::dynamic& v) { v = encodable(v); }
+template <class C>
+void make_encodable(tfpp::dynamic& v, const C& c) {
+    v = encodable(v, c);
+}
 
+template <class T, class C>
+void make_encodable(T& v, const C& c) {
+    if constexpr (std::is_same_v<T, tfpp::number>)
+        v = c(v);
+    else if constexpr (std::is_class_v<T> && std::is_aggregate_v<T>)
+        boost::pfr::for_each_field(v, [&c](auto& f) { make_encodable(f, c); });
+    // strings, bools, C++ arithmetic fields: nothing to do
+}
 template <class T>
 void make_encodable(T& v) {
-    if constexpr (std::is_class_v<T> && std::is_aggregate_v<T>)
-        boost::pfr::for_each_field(v, [](auto& f) { make_encodable(f); });
-    // strings, numbers, bools: nothing to do
+    make_encodable(v, msgpack_changes{});
 }
 
 inline std::string hex(std::string_view b) {

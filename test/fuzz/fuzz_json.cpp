@@ -7,7 +7,8 @@
 // Properties: no crash or throw; false comes with an error diagnostic, true
 // with none; what JSON decoding produced survives a MessagePack round trip
 // unchanged (the two codecs agree on what the value is); and, where
-// encode_json exists, decode_json(encode_json(x)) == x.
+// encode_json exists, decode_json(encode_json(x)) == x, but for a number held
+// as a double, which JSON writes with the double's shortest digits (as go-cty).
 #include "fuzz_common.hpp"
 
 #include <tfpp/codec/json.hpp>
@@ -54,7 +55,9 @@ void json_round_trip(const Model& first) {
             fuzz_support::print_diags(d2);
             fuzz_support::fail("JSON written by encode_json does not decode");
         }
-        if (!(second == first)) {
+        Model expected = first;
+        fuzz_support::make_encodable(expected, fuzz_support::json_changes{});
+        if (!(second == expected)) {
             std::fprintf(stderr, "json: %s\n", text.c_str());
             fuzz_support::fail("decode_json(encode_json(x)) != x");
         }
@@ -82,7 +85,7 @@ void dynamic_json_round_trip(const tfpp::dynamic& first, const Ty& constraint) {
             fuzz_support::print_diags(d2);
             fuzz_support::fail("JSON written by encode_json does not decode (dynamic)");
         }
-        if (!(second == first)) {
+        if (!(second == fuzz_support::encodable(first, fuzz_support::json_changes{}))) {
             std::fprintf(stderr, "json: %s\ntype: %s -> %s\n", text.c_str(), tfpp::to_type_json(first.type()).c_str(),
                          tfpp::to_type_json(second.type()).c_str());
             fuzz_support::fail("decode_json(encode_json(x)) != x (dynamic)");

@@ -1,4 +1,5 @@
 #include <tfpp/codec/json.hpp>
+#include <tfpp/codec/msgpack.hpp>
 #include <tfpp/schema/attribute.hpp>
 
 #include <catch2/catch.hpp>
@@ -84,6 +85,21 @@ TEST_CASE("bad stored state gives an error with a path", "[json][bad-input]") {
     tfpp::diagnostics d4;
     CHECK_FALSE(tfpp::decode_json(R"({"filename":"a","count":99999999999999999999})", s, d4));
     CHECK(d4[0].summary == "Number out of range");
+}
+
+TEST_CASE("a number held as a double is written with its shortest digits, as go-cty writes it", "[json]") {
+    // 2222222222222220.25 is exactly a double; its shortest digits name another number.
+    const auto exact = *tfpp::number::parse("2222222222222220.25");
+    REQUIRE(exact.representation() == tfpp::number::form::float64);
+    std::string text;
+    tfpp::diagnostics d;
+    REQUIRE(tfpp::encode_json(exact, text, d));
+    CHECK(text == "2222222222222220.2");
+    tfpp::number back;
+    REQUIRE(tfpp::decode_json(text, back, d));
+    CHECK(back == *tfpp::number::parse("2222222222222220.2"));
+    CHECK(back.to_double() == exact.to_double());  // the same double
+    CHECK(tfpp::to_msgpack(exact) == tfpp::to_msgpack(tfpp::number(2222222222222220.25)));  // float64 wire form
 }
 
 }  // namespace test_json
