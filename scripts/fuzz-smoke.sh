@@ -6,7 +6,11 @@
 # sanitizer report, and prints the reproducer's path and bytes.
 #
 # Environment:
-#   TFPP_FUZZ_SECONDS    seconds per target (default 20)
+#   TFPP_FUZZ_SECONDS    seconds per target at most (default 20)
+#   TFPP_FUZZ_RUNS       inputs per target at most (default: no limit)
+#   TFPP_FUZZ_SEED       libFuzzer's seed (default 0: a new one each run), to
+#                        replay a run (coverage feedback still varies a little
+#                        from run to run, so the sequence is not exact)
 #   TFPP_FUZZ_JOBS       targets run at once (default 2)
 #   TFPP_FUZZ_TARGETS    space-separated subset (default: all)
 #   TFPP_FUZZ_BUILD_DIR  build directory (default build-fuzz in the repo)
@@ -20,6 +24,8 @@ set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${TFPP_FUZZ_BUILD_DIR:-$repo/build-fuzz}"
 seconds="${TFPP_FUZZ_SECONDS:-20}"
+runs="${TFPP_FUZZ_RUNS:--1}"
+seed="${TFPP_FUZZ_SEED:-0}"
 jobs="${TFPP_FUZZ_JOBS:-2}"
 targets=(${TFPP_FUZZ_TARGETS:-msgpack_typed msgpack_dynamic type_json json docs_template plan})
 llvm="${TFPP_FUZZ_CLANG:-16}"
@@ -59,7 +65,7 @@ for t in "${targets[@]}"; do
 done
 echo "build: $(( $(date +%s) - start )) s"
 
-step "Fuzz each target for ${seconds} s (${jobs} at a time)"
+step "Fuzz each target for ${seconds} s or $runs inputs at most, seed $seed (${jobs} at a time)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/tfpp-fuzz.XXXXXX")"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:symbolize=1}"
 export ASAN_SYMBOLIZER_PATH="$symbolizer"
@@ -71,7 +77,7 @@ run_one() {  # target
     cp -R "$repo/test/fuzz/corpus/$t/." "$dir/corpus/"
     local rc=0
     "$build/test/fuzz/fuzz_$t" "$dir/corpus" \
-        -max_len=4096 -timeout=5 -rss_limit_mb=1024 -max_total_time="$seconds" \
+        -max_len=4096 -timeout=5 -rss_limit_mb=1024 -max_total_time="$seconds" -runs="$runs" -seed="$seed" \
         -print_final_stats=1 -artifact_prefix="$dir/artifacts/" >"$dir/log" 2>&1 || rc=$?
     echo "$rc" >"$dir/rc"
 }
