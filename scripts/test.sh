@@ -16,7 +16,13 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 # The Go tools compile beside tfpp's build: on a fresh machine they are about
 # a third of the run, and much of it is waiting for the module proxy.
 tools_out="$(mktemp -d)" tools_pid=""
-trap '[ -z "$tools_pid" ] || kill "$tools_pid" 2>/dev/null || true; rm -rf "$tools_out"' EXIT
+arm64_pid=""
+stop_background() {  # what runs beside a step, with its children, when the run stops early
+    local p
+    for p in $tools_pid $arm64_pid; do pkill -TERM -P "$p" 2>/dev/null || true; kill "$p" 2>/dev/null || true; done
+    rm -rf "$tools_out"
+}
+trap stop_background EXIT
 (
     for tool in tofu terraform terraform-current tfplugindocs; do
         started=$(date +%s)
@@ -33,7 +39,10 @@ configure -Dwerror=true -Ddebug=false
 start=$(date +%s)
 ninja -C "$build" -j2
 echo "build: $(( $(date +%s) - start )) s"
-if ! wait "$tools_pid"; then
+tools_rc=0
+wait "$tools_pid" || tools_rc=$?
+tools_pid=""
+if [ "$tools_rc" != 0 ]; then
     cat "$tools_out/log" >&2
     echo "test.sh: building the Go tools failed (above)" >&2
     exit 1
@@ -49,15 +58,6 @@ ninja -C "$build" -j2
 step "Unit, compile-fail, proto, serve and packaging tests"
 meson test -C "$build" --no-rebuild --print-errorlogs --no-suite e2e
 
-step "End to end: OpenTofu and Terraform drive examples/local, and examples/postgresql against PostgreSQL servers the tests start"
-# Three at a time: they wait on OpenTofu, Terraform and PostgreSQL's processes
-# about a third of the time (181 s against 220 s two at a time).
-meson test -C "$build" --no-rebuild --print-errorlogs --suite e2e --verbose --num-processes 3
-
-step "tfpp's own release: the source tarball built and installed alone, libtfpp-dev (lintian), the pkg-config and CMake consumers against the installed package under OpenTofu"
-# The packaging suite above ran the same consumers against a moved staged install.
-bash "$repo/test/packaging/check_release.sh" "$build" "$tofu" "$msgpack_dir"
-
 step "The release build as shipped (-Dstatic_release=true: static gRPC, protobuf, OpenSSL, libstdc++; stripped), driven by OpenTofu"
 static_build="${TFPP_STATIC_BUILD_DIR:-$repo/build-static}"
 static_opts=(-Dstatic_release=true -Dbuildtype=release -Dtests=false -Dmsgpack_include_dir="$msgpack_dir")
@@ -72,8 +72,30 @@ echo "$(stat -c %s "$static_provider") bytes; shared libraries: $(ldd "$static_p
 python3 "$repo/test/e2e/run_e2e.py" --cli "$tofu" --provider "$static_provider" --protocol 6 \
     --earlier-provider "$build/test/e2e/terraform-provider-local-0.0.9"
 
-step "linux_arm64: examples/local cross-built (static, stripped), run under qemu: --version, --manifest-json, the handshake with AutoMTLS, the OpenTofu lifecycle"
-arm64_provider="$(bash "$repo/scripts/arm64.sh" "$tofu" "$build/test/serve/serve_tests" "$static_provider" | tail -n 1)"
+# linux_arm64 runs emulated, mostly one busy core, while the end-to-end tests
+# mostly wait on the CLIs and PostgreSQL: the two run side by side.
+arm64_log="$(mktemp)" arm64_path="$(mktemp)" arm64_start=$(date +%s)
+bash "$repo/scripts/arm64.sh" "$tofu" "$build/test/serve/serve_tests" "$static_provider" >"$arm64_path" 2>"$arm64_log" &
+arm64_pid=$!
+
+step "End to end: OpenTofu and Terraform drive examples/local, and examples/postgresql against PostgreSQL servers the tests start"
+# Three at a time: they wait on OpenTofu, Terraform and PostgreSQL's processes
+# about a third of the time (181 s against 220 s two at a time).
+meson test -C "$build" --no-rebuild --print-errorlogs --suite e2e --verbose --num-processes 3
+
+step "linux_arm64 (ran beside the end-to-end tests): examples/local cross-built (static, stripped), run under qemu: --version, --manifest-json, the handshake with AutoMTLS, the OpenTofu lifecycle"
+arm64_rc=0
+wait "$arm64_pid" || arm64_rc=$?
+arm64_pid=""
+cat "$arm64_log"
+echo "linux_arm64: $(( $(date +%s) - arm64_start )) s from its start"
+[ "$arm64_rc" = 0 ] || { echo "test.sh: linux_arm64 failed (exit $arm64_rc)" >&2; exit 1; }
+arm64_provider="$(tail -n 1 "$arm64_path")"
+rm -f "$arm64_log" "$arm64_path"
+
+step "tfpp's own release: the source tarball built and installed alone, libtfpp-dev (lintian), the pkg-config and CMake consumers against the installed package under OpenTofu"
+# The packaging suite above ran the same consumers against a moved staged install.
+bash "$repo/test/packaging/check_release.sh" "$build" "$tofu" "$msgpack_dir"
 
 step "Release: archives signed, served by a local registry, installed by OpenTofu"
 # Releases the static binaries above (linux_amd64, linux_arm64) with

@@ -423,11 +423,19 @@ class Workspace:
 # --- scenarios
 
 SCENARIOS = {}
+# Scenarios whose outcome depends on the CLI's side too (its plan rendering,
+# import and generated configuration, functions, data sources, signals and
+# partial state): every CLI and protocol runs them. The others test the
+# provider's own dealings with the server (escaping, scale, drift, a stopped
+# server); one run (OpenTofu over protocol 6) covers those.
+CLI_FACING = set()
 
 
-def scenario(name, transport):
+def scenario(name, transport, cli_facing=True):
     def register(f):
         SCENARIOS[name] = (f, transport)
+        if cli_facing:
+            CLI_FACING.add(name)
         return f
     return register
 
@@ -655,7 +663,7 @@ resource "postgresql_grant" "public_schema" {{
     check(ws.state_list() == [], "the state is not empty after destroy")
 
 
-@scenario("injection", "tcp")
+@scenario("injection", "tcp", cli_facing=False)
 def injection(ws):
     """Names that would break out of a statement that did not quote them."""
     db = ws.db
@@ -822,7 +830,7 @@ resource "postgresql_grant" "schema" {
 '''
 
 
-@scenario("scale", "tcp")
+@scenario("scale", "tcp", cli_facing=False)
 def scale(ws):
     """50 roles, 10 databases and 100 grants in one apply, parallel."""
     db = ws.db
@@ -865,7 +873,7 @@ def scale(ws):
           ", ".join(f"{k} {v:.2f}s" for k, v in times.items()), flush=True)
 
 
-@scenario("drift", "socket")
+@scenario("drift", "socket", cli_facing=False)
 def drift(ws):
     """Changes made behind Terraform's back are planned back and repaired."""
     db = ws.db
@@ -1324,7 +1332,7 @@ output "elsewhere" {
     check("password authentication failed" in flat(out), "a wrong password does not say so")
 
 
-@scenario("server_stopped", "tcp")
+@scenario("server_stopped", "tcp", cli_facing=False)
 def server_stopped(ws):
     """The server is down when an apply starts, then goes down during one:
     clear errors, the state stays consistent, and once the server is back
@@ -1554,12 +1562,15 @@ def main():
     ap.add_argument("--protocol", type=int, choices=(5, 6), default=6)
     ap.add_argument("--scenario", action="append", choices=list(SCENARIOS), metavar="NAME",
                     help="run only this scenario (repeatable); all by default")
+    ap.add_argument("--cli-facing", action="store_true",
+                    help="only the scenarios whose outcome also depends on the CLI (see CLI_FACING)")
     ap.add_argument("--list", action="store_true", help="list the scenarios and exit")
     ap.add_argument("--keep", action="store_true", help="keep the working directories (printed) for inspection")
     args = ap.parse_args()
     if args.list:
         for name, (f, transport) in SCENARIOS.items():
-            print(f"{name:16} {transport:7} {f.__doc__.strip().splitlines()[0]}")
+            facing = "cli" if name in CLI_FACING else "-"
+            print(f"{name:16} {transport:7} {facing:4} {f.__doc__.strip().splitlines()[0]}")
         return 0
     if not args.cli or not args.provider:
         ap.error("--cli and --provider are required")
@@ -1574,7 +1585,8 @@ def main():
     try:
         shared = Shared(args, root)
         print(f"{shared.cli_version} / protocol {args.protocol} / {args.provider}", flush=True)
-        for name in args.scenario or list(SCENARIOS):
+        names = args.scenario or [n for n in SCENARIOS if not args.cli_facing or n in CLI_FACING]
+        for name in names:
             results[name] = run_scenario(shared, name)
     finally:
         if args.keep:
