@@ -53,6 +53,13 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "${packages[*]}" ]; then
 fi
 # The cross file takes the sysroot's absolute path from a file of its own.
 printf "[constants]\nsysroot = '%s'\n" "$sysroot" > "$work/sysroot.ini"
+# Meson puts ccache before native compilers only; a cross compiler gets it here.
+cross_files=(--cross-file "$work/sysroot.ini" --cross-file "$repo/scripts/machine/linux-arm64.ini")
+if command -v ccache >/dev/null; then
+    printf "[binaries]\nc = ['ccache', 'aarch64-linux-gnu-gcc']\ncpp = ['ccache', 'aarch64-linux-gnu-g++']\n" \
+        > "$work/ccache.ini"
+    cross_files+=(--cross-file "$work/ccache.ini")
+fi
 
 msgpack_dir="$("$repo/scripts/install-deps.sh")"
 build="$work/build"
@@ -60,8 +67,7 @@ opts=(-Dstatic_release=true -Dbuildtype=release -Dtests=false -Dbenchmarks=false
 if [ -f "$build/build.ninja" ]; then
     meson setup --reconfigure "$build" "${opts[@]}" >/dev/null
 else
-    meson setup "$build" "$repo" --cross-file "$work/sysroot.ini" --cross-file "$repo/scripts/machine/linux-arm64.ini" \
-        "${opts[@]}" >/dev/null
+    meson setup "$build" "$repo" "${cross_files[@]}" "${opts[@]}" >/dev/null
 fi
 start=$(date +%s)
 ninja -C "$build" -j2 examples/terraform-provider-local >&2
