@@ -378,12 +378,21 @@ std::optional<pet_model> pet_resource::create(model plan, tfpp::context&) {
 
 // ---------------------------------------------------------------- random_shuffle
 
+// A negative count with elements to shuffle crashes the Go provider; with
+// none it gives [], so that stays allowed.
+void shuffle_resource::validate(const model& c, tfpp::context& ctx) {
+    if (c.result_count.is_known() && *c.result_count < 0 && c.input.is_known() && !c.input->empty())
+        ctx.error("Invalid Attribute Value",
+                  "result_count must be at least 0, got " + std::to_string(*c.result_count) + ".", "result_count");
+}
+
 std::optional<shuffle_model> shuffle_resource::create(model plan, tfpp::context& ctx) {
     const auto& input = *plan.input;
     std::vector<tfpp::value<std::string>> result;
     const std::int64_t count =
         plan.result_count.is_known() ? *plan.result_count : static_cast<std::int64_t>(input.size());
-    if (count < 0) return ctx.error("Invalid Attribute Value", "result_count must be at least 0.", "result_count");
+    if (count < 0 && !input.empty())
+        return ctx.error("Invalid Attribute Value", "result_count must be at least 0.", "result_count");
     if (count > 0 && !input.empty()) {
         go_source source = source_for(plan.seed);
         while (static_cast<std::int64_t>(result.size()) < count)

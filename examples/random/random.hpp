@@ -382,7 +382,7 @@ struct pet_resource {
 struct shuffle_model {
     tfpp::required<std::vector<tfpp::value<std::string>>, tfpp::requires_replace> input;
     tfpp::optional<std::string, tfpp::requires_replace> seed;
-    tfpp::optional<std::int64_t, tfpp::at_least<0>, tfpp::requires_replace> result_count;
+    tfpp::optional<std::int64_t, tfpp::requires_replace> result_count;
     keepers_attribute keepers;
     tfpp::computed<std::vector<tfpp::value<std::string>>, tfpp::use_state_for_unknown> result;
     tfpp::computed<std::string, tfpp::use_state_for_unknown> id;
@@ -404,6 +404,7 @@ struct shuffle_resource {
     static constexpr std::string_view type_name = "random_shuffle";
     static constexpr tfpp::doc doc{.markdown = "The elements of a list in a random order."};
     std::optional<model> create(model plan, tfpp::context& ctx);
+    void validate(const model& config, tfpp::context& ctx);
     std::optional<model> read(model state, tfpp::context&) { return state; }
     std::optional<model> update(model plan, const model&, tfpp::context&) { return plan; }
     void destroy(const model&, tfpp::context&) {}
