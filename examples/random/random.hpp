@@ -194,31 +194,40 @@ struct string_model {
     struct docs;
 };
 
-#define RANDOM_STRING_DOCS                                                                                         \
-    tfpp::doc length{"How many characters the result has; at least 1, and at least the sum of the min_* counts."}; \
-    tfpp::doc keepers{keepers_doc};                                                                                \
-    tfpp::doc special{"Whether special characters may appear (`!@#$%&*()-_=+[]{}<>:?`, or override_special). "    \
-                      "Defaults to true."};                                                                        \
-    tfpp::doc upper{"Whether uppercase letters A-Z may appear. Defaults to true."};                                \
-    tfpp::doc lower{"Whether lowercase letters a-z may appear. Defaults to true."};                                \
-    tfpp::doc number{"The old name of numeric; use numeric."};                                                     \
-    tfpp::doc numeric{"Whether digits 0-9 may appear. Defaults to true, or to number when that is set."};          \
-    tfpp::doc min_numeric{"At least this many digits. Defaults to 0."};                                            \
-    tfpp::doc min_upper{"At least this many uppercase letters. Defaults to 0."};                                   \
-    tfpp::doc min_lower{"At least this many lowercase letters. Defaults to 0."};                                   \
-    tfpp::doc min_special{"At least this many special characters. Defaults to 0."};                                \
-    tfpp::doc override_special{"The special characters to draw from instead of the default ones, counted in "     \
-                               "characters (any Unicode text); special must stay true for them to be used."};
-
+// The options random_password and random_string share, documented once for both.
 struct password_model::docs {
-    RANDOM_STRING_DOCS
+    tfpp::doc length{"How many characters the result has; at least 1, and at least the sum of the min_* counts."};
+    tfpp::doc keepers{keepers_doc};
+    tfpp::doc special{"Whether special characters may appear (`!@#$%&*()-_=+[]{}<>:?`, or override_special)."};
+    tfpp::doc upper{"Whether uppercase letters A-Z may appear."};
+    tfpp::doc lower{"Whether lowercase letters a-z may appear."};
+    tfpp::doc number{"The old name of numeric; use numeric."};
+    tfpp::doc numeric{"Whether digits 0-9 may appear. Defaults to true, or to number when that is set."};
+    tfpp::doc min_numeric{"At least this many digits."};
+    tfpp::doc min_upper{"At least this many uppercase letters."};
+    tfpp::doc min_lower{"At least this many lowercase letters."};
+    tfpp::doc min_special{"At least this many special characters."};
+    tfpp::doc override_special{"The special characters to draw from instead of the default ones, counted in "
+                               "characters (any Unicode text); special must stay true for them to be used."};
     tfpp::doc result{"The generated password."};
     tfpp::doc bcrypt_hash{"A bcrypt hash (`$2a$`, cost 10) of result."};
     tfpp::doc id{"Always \"none\"."};
 };
 
 struct string_model::docs {
-    RANDOM_STRING_DOCS
+    tfpp::doc length{"How many characters the result has; at least 1, and at least the sum of the min_* counts."};
+    tfpp::doc keepers{keepers_doc};
+    tfpp::doc special{"Whether special characters may appear (`!@#$%&*()-_=+[]{}<>:?`, or override_special)."};
+    tfpp::doc upper{"Whether uppercase letters A-Z may appear."};
+    tfpp::doc lower{"Whether lowercase letters a-z may appear."};
+    tfpp::doc number{"The old name of numeric; use numeric."};
+    tfpp::doc numeric{"Whether digits 0-9 may appear. Defaults to true, or to number when that is set."};
+    tfpp::doc min_numeric{"At least this many digits."};
+    tfpp::doc min_upper{"At least this many uppercase letters."};
+    tfpp::doc min_lower{"At least this many lowercase letters."};
+    tfpp::doc min_special{"At least this many special characters."};
+    tfpp::doc override_special{"The special characters to draw from instead of the default ones, counted in "
+                               "characters (any Unicode text); special must stay true for them to be used."};
     tfpp::doc result{"The generated string."};
     tfpp::doc id{"The generated string, as result."};
 };
@@ -359,9 +368,9 @@ struct pet_model {
     tfpp::computed<std::string, tfpp::use_state_for_unknown> id;
 
     struct docs {
-        tfpp::doc length{"How many words the name has: adverbs, then an adjective, then an animal. Defaults to 2."};
+        tfpp::doc length{"How many words the name has: adverbs, then an adjective, then an animal."};
         tfpp::doc prefix{"A first word put in front of the name."};
-        tfpp::doc separator{"What goes between the words. Defaults to \"-\"."};
+        tfpp::doc separator{"What goes between the words."};
         tfpp::doc keepers{keepers_doc};
         tfpp::doc id{"The name, such as \"quietly-brave-otter\"."};
     };
