@@ -61,14 +61,22 @@ string_options options_of(const M& m, bool numeric) {
 // checked once every value is known (the Go provider crashes on the second).
 template <class M>
 void validate_string_options(const M& c, const tfpp::value<bool>& numeric, tfpp::context& ctx) {
-    if (!c.length.is_known()) return;
-    std::int64_t sum = 0;
-    for (const auto* m : {&c.min_upper, &c.min_lower, &c.min_numeric, &c.min_special}) {
-        if (m->is_unknown()) return;
-        if (m->is_known()) {
-            if (**m < 0) return;
-            sum += **m;
+    // A negative minimum crashes the Go provider.
+    const std::pair<const tfpp::value<std::int64_t>*, const char*> minimums[] = {
+        {&c.min_upper, "min_upper"}, {&c.min_lower, "min_lower"}, {&c.min_numeric, "min_numeric"},
+        {&c.min_special, "min_special"}};
+    bool negative = false;
+    for (const auto& [m, name] : minimums)
+        if (m->is_known() && **m < 0) {
+            ctx.error("Invalid Attribute Value", std::string(name) + " must be at least 0, got " +
+                                                     std::to_string(**m) + ".", name);
+            negative = true;
         }
+    if (negative || !c.length.is_known()) return;
+    std::int64_t sum = 0;
+    for (const auto& [m, name] : minimums) {
+        if (m->is_unknown()) return;
+        if (m->is_known()) sum += **m;
     }
     if (*c.length < sum) {
         ctx.error("Invalid Attribute Value",
@@ -173,7 +181,7 @@ std::optional<id_model> id_resource::create(model plan, tfpp::context&) {
 std::optional<id_model> id_resource::import_state(std::string_view id, tfpp::context& ctx) {
     model m;
     if (const auto comma = id.rfind(','); comma != std::string_view::npos) {
-        m.prefix = std::string(id.substr(0, comma));
+        if (comma > 0) m.prefix = std::string(id.substr(0, comma));  // ",x": no prefix, as in Go
         id = id.substr(comma + 1);
     }
     const auto b = decode_base64_url_raw(id);

@@ -456,3 +456,106 @@ TEST_CASE("ephemeral random_password and random_bytes", "[random]") {
 }
 
 }  // namespace
+
+// ---------------------------------------------------------------- exploration
+
+namespace {
+
+// Explores one resource: generated configurations, kept to what a user
+// writes (small lengths, ranges that fit), through every workflow step.
+template <class R>
+tfpp::testing::exploration_report explored(tfpp::testing::explore_hooks<provider, R> hooks, std::size_t cases,
+                                           bool imports, std::vector<std::string> import_ignore = {"keepers"}) {
+    tfpp::testing::explore_options options;
+    options.cases = cases;
+    options.imports = imports;
+    options.remote_objects = false;  // a random value exists only in the state
+    options.import_ignore = std::move(import_ignore);
+    auto report = tfpp::testing::explore<provider, R>(options, hooks);
+    for (const char* kind : {"create", "replace", "destroy"}) CHECK(report.covered.count(kind) == 1);
+    std::string kinds;
+    for (const auto& [kind, n] : report.covered) kinds += " " + kind + "=" + std::to_string(n);
+    INFO(kinds);
+    WARN(R::type_name << ": " << report.workflows << " workflows, " << report.steps << " steps, in " << report.seconds
+                      << " s:" << kinds);
+    return report;
+}
+
+template <class M>
+void small_string_options(M& m, tfpp::testing::random& r) {
+    m.length = static_cast<std::int64_t>(4 + r.below(12));
+    for (auto* min : {&m.min_upper, &m.min_lower, &m.min_numeric, &m.min_special})
+        if (min->is_known()) *min = static_cast<std::int64_t>(r.below(2));
+    if (m.override_special.is_known()) m.override_special = r.pick<std::string>({"", "-_", "äö€"});
+    if (m.number.is_known() && m.numeric.is_known()) m.numeric = *m.number;
+}
+
+}  // namespace
+
+TEST_CASE("random: every resource explored", "[random][explore]") {
+    {
+        tfpp::testing::explore_hooks<provider, integer_resource> hooks;
+        hooks.configure = [](integer_model& m, tfpp::testing::random& r) {
+            m.min = static_cast<std::int64_t>(r.below(100)) - 50;
+            m.max = *m.min + static_cast<std::int64_t>(r.below(1000));
+        };
+        REQUIRE(explored(hooks, 60, false));
+    }
+    {
+        tfpp::testing::explore_hooks<provider, shuffle_resource> hooks;
+        hooks.configure = [](shuffle_model& m, tfpp::testing::random& r) {
+            if (m.result_count.is_known()) m.result_count = static_cast<std::int64_t>(r.below(6));
+        };
+        REQUIRE(explored(hooks, 60, false));
+    }
+    {
+        tfpp::testing::explore_hooks<provider, string_resource> hooks;
+        hooks.configure = [](string_model& m, tfpp::testing::random& r) { small_string_options(m, r); };
+        REQUIRE(explored(hooks, 60, false));
+    }
+    {
+        // bcrypt makes each create cost tens of milliseconds: fewer workflows.
+        tfpp::testing::explore_hooks<provider, password_resource> hooks;
+        hooks.configure = [](password_model& m, tfpp::testing::random& r) { small_string_options(m, r); };
+        REQUIRE(explored(hooks, 6, false));
+    }
+    {
+        tfpp::testing::explore_hooks<provider, pet_resource> hooks;
+        hooks.configure = [](pet_model& m, tfpp::testing::random& r) {
+            if (m.length.is_known()) m.length = static_cast<std::int64_t>(1 + r.below(4));
+        };
+        REQUIRE(explored(hooks, 60, false));
+    }
+    {
+        tfpp::testing::explore_hooks<provider, id_resource> hooks;
+        hooks.configure = [](id_model& m, tfpp::testing::random& r) {
+            m.byte_length = static_cast<std::int64_t>(1 + r.below(16));
+        };
+        hooks.import_id = [](const id_model& s) { return s.prefix.is_known() ? *s.prefix + "," + *s.id : *s.id; };
+        // An empty prefix imports as null, as with the Go provider.
+        REQUIRE(explored(hooks, 60, true, {"keepers", "prefix"}));
+    }
+    {
+        tfpp::testing::explore_hooks<provider, bytes_resource> hooks;
+        hooks.configure = [](bytes_model& m, tfpp::testing::random& r) {
+            m.length = static_cast<std::int64_t>(1 + r.below(16));
+        };
+        hooks.import_id = [](const bytes_model& s) { return *s.base64; };
+        REQUIRE(explored(hooks, 60, true));
+    }
+    {
+        tfpp::testing::explore_hooks<provider, uuid_resource> hooks;
+        hooks.import_id = [](const uuid_model& s) { return *s.id; };
+        REQUIRE(explored(hooks, 40, true));
+    }
+    {
+        tfpp::testing::explore_hooks<provider, uuid4_resource> hooks;
+        hooks.import_id = [](const uuid_model& s) { return *s.id; };
+        REQUIRE(explored(hooks, 40, true));
+    }
+    {
+        tfpp::testing::explore_hooks<provider, uuid7_resource> hooks;
+        hooks.import_id = [](const uuid_model& s) { return *s.id; };
+        REQUIRE(explored(hooks, 40, true));
+    }
+}
