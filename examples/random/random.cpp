@@ -12,9 +12,6 @@ namespace random_provider {
 
 namespace {
 
-constexpr std::string_view retry =
-    "Retry the operation; if it keeps failing, the machine may have no source of randomness.";
-
 // The two's complement sum, as Go's int arithmetic wraps.
 std::int64_t wrapping_add(std::int64_t a, std::int64_t b) {
     return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) + static_cast<std::uint64_t>(b));
