@@ -56,7 +56,8 @@ std::optional<std::string> random_string(const string_options& o) {
     static const std::vector<std::string> lowers = characters("abcdefghijklmnopqrstuvwxyz");
     static const std::vector<std::string> uppers = characters("ABCDEFGHIJKLMNOPQRSTUVWXYZ");
     static const std::vector<std::string> default_specials = characters("!@#$%&*()-_=+[]{}<>:?");
-    const std::vector<std::string> specials = o.override_special.empty() ? default_specials : characters(o.override_special);
+    const std::vector<std::string> specials =
+        o.override_special.empty() ? default_specials : characters(o.override_special);
 
     std::vector<std::string> pool;
     auto enable = [&](bool on, const std::vector<std::string>& set) {
