@@ -41,7 +41,8 @@ bool has_error_at(const tfpp::diagnostics& diags, std::string_view path, std::st
 std::vector<tfpp::value<std::string>> strings(const json& list) {
     std::vector<tfpp::value<std::string>> out;
     for (const auto& e : list)
-        out.push_back(e.is_null() ? tfpp::value<std::string>(tfpp::null) : tfpp::value<std::string>(e.get<std::string>()));
+        out.push_back(e.is_null() ? tfpp::value<std::string>(tfpp::null)
+                                  : tfpp::value<std::string>(e.get<std::string>()));
     return out;
 }
 
