@@ -13,6 +13,8 @@ by a real CLI against what the Go provider did (test/random/anchors):
 - seeded: anchors/seeded/main.tf applied at once, every result as
   seeded.json has it; its non-integer and out-of-range numbers refused by
   `validate` at the attribute;
+- imports: every import format the Go provider takes, to an empty plan,
+  and malformed IDs refused with its error summaries;
 - schema (--schema-check): `providers schema -json`, normalised as
   schema.json was, equals it byte for byte.
 
@@ -196,6 +198,48 @@ def seeded(args):
         shutil.rmtree(ws.root, ignore_errors=True)
 
 
+IMPORTS = {  # address: (configuration, import ID)
+    "random_integer.imported": ("min = 1\n  max = 50000", "15390,1,50000"),
+    "random_id.imported": ('byte_length = 8\n  prefix      = "my-prefix-"', "my-prefix-,p2RnCir4UCc"),
+    "random_string.imported": ("length = 5", "hello"),
+    "random_password.imported": ("length = 14", "my-secret-pass"),
+    "random_bytes.imported": ("length = 16", "TiPQlUo2oqclPRaZTw4Meg=="),
+    "random_uuid.imported": ("", "e9094474-0d7b-f419-0a70-7db2bb399603"),
+    "random_uuid4.imported": ("", "urn:uuid:d0c2d5d9-13f7-43fa-b745-98a008c0c019"),
+}
+BAD_IMPORTS = {  # address: (import ID, the error's summary)
+    "random_integer.imported": ("1,2", "Import Random Integer Error"),
+    "random_id.imported": ("not base64!", "Import Random ID Error"),
+    "random_uuid.imported": ("not-a-uuid", "Import Random UUID Error"),
+}
+
+
+def imports(args):
+    """`import` with each format the Go provider takes, then an empty plan;
+    malformed IDs refused with the Go provider's error summary."""
+    ws = workspace(args, "import")
+    try:
+        blocks = "".join(f'resource "{a.split(".")[0]}" "imported" {{\n  {c}\n}}\n\n' for a, (c, _) in IMPORTS.items())
+        with open(os.path.join(ws.work, "main.tf"), "w") as f:
+            f.write('terraform {\n  required_providers {\n    random = {\n      source  = "hashicorp/random"\n'
+                    f'      version = "{VERSION}"\n    }}\n  }}\n}}\n\n' + blocks)
+        ws.run("init")
+        for address, (id_text, summary) in BAD_IMPORTS.items():
+            _, out = ws.run("import", address, id_text, expect=(1,))
+            check(summary in out, f"import {address} {id_text!r}: no {summary!r} in {out}")
+        for address, (_, id_text) in IMPORTS.items():
+            ws.run("import", address, id_text)
+        ws.run("plan", "-detailed-exitcode", expect=(0,))
+        values = {r["address"]: r["values"] for r in ws.state()["values"]["root_module"]["resources"]}
+        check(values["random_id.imported"]["hex"] == "my-prefix-a764670a2af85027", f"random_id: {values}")
+        check(values["random_uuid4.imported"]["id"] == "d0c2d5d9-13f7-43fa-b745-98a008c0c019", f"uuid4: {values}")
+        check(verifies(values["random_password.imported"]["bcrypt_hash"], "my-secret-pass"),
+              "the imported password's bcrypt_hash does not verify")
+        print(f"imports: {len(IMPORTS)} imported to an empty plan, {len(BAD_IMPORTS)} refused", flush=True)
+    finally:
+        shutil.rmtree(ws.root, ignore_errors=True)
+
+
 def deterministic(kind, case):
     if kind == "random_integer":
         return case["min"] == case["max"]
@@ -238,6 +282,7 @@ def main():
         for release in RELEASES:
             upgrade_release(args, release)
         seeded(args)
+        imports(args)
     except Failure as e:
         print(f"\nFAIL: {e}", flush=True)
         return 1
