@@ -49,7 +49,7 @@ ninja -C "$build" -j2
 step "Unit, compile-fail, proto, serve and packaging tests"
 meson test -C "$build" --no-rebuild --print-errorlogs --no-suite e2e
 
-step "End to end: OpenTofu and Terraform drive examples/local, and examples/postgresql against PostgreSQL servers the tests start"
+step "End to end: OpenTofu and Terraform drive examples/local, examples/random against the Go hashicorp/random's data, and examples/postgresql against PostgreSQL servers the tests start"
 # Three at a time: they wait on OpenTofu, Terraform and PostgreSQL's processes
 # about a third of the time (181 s against 220 s two at a time).
 meson test -C "$build" --no-rebuild --print-errorlogs --suite e2e --verbose --num-processes 3
