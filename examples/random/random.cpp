@@ -114,14 +114,16 @@ bool numeric_default_password(const password_model& config) { return numeric_def
 bool numeric_default_string(const string_model& config) { return numeric_default(config); }
 
 bool keepers_replace(const tfpp::value<keepers_map>& prior, const tfpp::value<keepers_map>& planned) {
-    if (!planned.is_known()) return true;
     auto all_null = [](const keepers_map& m) {
         for (const auto& [k, v] : m)
             if (!v.is_null()) return false;
         return true;
     };
+    // As the Go provider's plan modifier: unknown keepers replace only an
+    // object that had keepers, since no key of theirs is known to remain.
     if (prior.is_null()) return planned.is_known() && !all_null(*planned);
     if (!prior.is_known()) return true;
+    if (!planned.is_known()) return !prior->empty();
     // A key with a null value that the prior state did not have is no change.
     for (const auto& [key, value] : *planned) {
         const auto it = prior->find(key);

@@ -172,6 +172,15 @@ TEST_CASE("random_integer: keepers replace, a key with a null value does not", "
     integer_model dropped = m;
     dropped.keepers = tfpp::null;
     REQUIRE(p.replace<integer_resource>(*created.state, dropped, {"keepers"}));
+    // Keepers known only at apply: a replacement when there were keepers, an update when there were none.
+    integer_model later = m;
+    later.keepers = tfpp::unknown;
+    CHECK(p.plan<integer_resource>(later, *created.state).action == action::replace);
+    integer_model bare = m;
+    bare.keepers = tfpp::null;
+    auto without = p.create<integer_resource>(bare);
+    REQUIRE(without);
+    CHECK(p.plan<integer_resource>(later, *without.state).action == action::update);
     integer_model wider = m;
     wider.max = 200000;
     REQUIRE(p.replace<integer_resource>(*created.state, wider, {"max"}));
