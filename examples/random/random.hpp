@@ -38,13 +38,14 @@ inline constexpr std::string_view keepers_doc =
 
 struct bytes_model {
     tfpp::required<std::int64_t, tfpp::at_least<1>, tfpp::requires_replace> length;
-    keepers_attribute keepers;
+    // Newer than terraform-plugin-sdk: any change of keepers replaces, null values too (as in Go).
+    tfpp::optional<keepers_map, tfpp::requires_replace> keepers;
     tfpp::computed<std::string, tfpp::sensitive, tfpp::use_state_for_unknown> base64;
     tfpp::computed<std::string, tfpp::sensitive, tfpp::use_state_for_unknown> hex;
 
     struct docs {
         tfpp::doc length{"How many random bytes to draw; at least 1."};
-        tfpp::doc keepers{keepers_doc};
+        tfpp::doc keepers{"Arbitrary values that, when any of them changes, make new bytes."};
         tfpp::doc base64{"The bytes in standard base64, with padding."};
         tfpp::doc hex{"The bytes in lowercase hexadecimal."};
     };
