@@ -78,7 +78,7 @@ arm64_log="$(mktemp)" arm64_path="$(mktemp)" arm64_start=$(date +%s)
 bash "$repo/scripts/arm64.sh" "$tofu" "$build/test/serve/serve_tests" "$static_provider" >"$arm64_path" 2>"$arm64_log" &
 arm64_pid=$!
 
-step "End to end: OpenTofu and Terraform drive examples/local, and examples/postgresql against PostgreSQL servers the tests start"
+step "End to end: OpenTofu and Terraform drive examples/local, examples/random against the Go hashicorp/random's data, and examples/postgresql against PostgreSQL servers the tests start"
 # Three at a time: they wait on OpenTofu, Terraform and PostgreSQL's processes
 # about a third of the time (181 s against 220 s two at a time).
 meson test -C "$build" --no-rebuild --print-errorlogs --suite e2e --verbose --num-processes 3

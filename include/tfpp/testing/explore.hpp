@@ -79,6 +79,10 @@ struct explore_options {
     // the state before, as ImportStateVerifyIgnore leaves them out.
     std::vector<std::string> import_ignore{};
     bool invalid_configurations = true;  // also check that values the validators refuse are refused at their path
+    // false: the objects live only in the state, with nothing remote a read
+    // could miss (hashicorp/random's values), so read after destroy is not
+    // expected to find nothing.
+    bool remote_objects = true;
 };
 
 // What exploration may ask of the test: each hook is optional.

@@ -1,0 +1,3 @@
+ephemeral "random_bytes" "session_key" {
+  length = 32
+}

@@ -1,0 +1,5 @@
+resource "random_pet" "server" {
+  length    = 3
+  prefix    = "web"
+  separator = "-"
+}

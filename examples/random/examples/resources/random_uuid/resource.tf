@@ -1,0 +1,5 @@
+resource "random_uuid" "request" {
+  keepers = {
+    deployment = "blue"
+  }
+}

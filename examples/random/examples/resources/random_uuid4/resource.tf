@@ -1,0 +1,5 @@
+resource "random_uuid4" "request" {
+  keepers = {
+    deployment = "blue"
+  }
+}

@@ -1,0 +1,5 @@
+resource "random_uuid7" "request" {
+  keepers = {
+    deployment = "blue"
+  }
+}
