@@ -9,7 +9,7 @@
 #include <tfpp/provider/context.hpp>
 #include <tfpp/provider/detail/function_check.hpp>
 #include <tfpp/provider/detail/identity.hpp>
-#include <tfpp/provider/detail/near_misses.hpp>
+#include <tfpp/provider/detail/hook_spelling.hpp>
 #include <tfpp/schema/schema_of.hpp>
 
 #include <concepts>
@@ -271,37 +271,6 @@ constexpr bool has_prefix(std::string_view name, std::string_view provider) {
 
 // --- members that look like hooks but are not quite
 
-// Stands for any argument, to tell "has a member of this name" from "has it
-// with the signature tfpp calls".
-struct any_argument {
-    template <class T>
-    operator T&() const;
-};
-
-#define TFPP_NAMES_MEMBER(member)                          \
-    template <class T>                                     \
-    concept names_##member = requires {                    \
-        &T::member;                                        \
-    }                                                      \
-    || requires(T & t, any_argument a) { t.member(a); }    \
-    || requires(T & t, any_argument a) { t.member(a, a); } \
-    || requires(T & t, any_argument a) { t.member(a, a, a); };
-TFPP_NAMES_MEMBER(validate)
-TFPP_NAMES_MEMBER(modify_plan)
-TFPP_NAMES_MEMBER(plan_destroy)
-TFPP_NAMES_MEMBER(import_state)
-TFPP_NAMES_MEMBER(generate_config)
-TFPP_NAMES_MEMBER(upgrade)
-TFPP_NAMES_MEMBER(move_from)
-TFPP_NAMES_MEMBER(configure)
-TFPP_NAMES_MEMBER(open)
-TFPP_NAMES_MEMBER(renew)
-TFPP_NAMES_MEMBER(close)
-TFPP_NAMES_MEMBER(invoke)
-TFPP_NAMES_MEMBER(plan)
-TFPP_NAMES_MEMBER(max_chunk_size)
-#undef TFPP_NAMES_MEMBER
-
 // An optional member whose name tfpp knows but whose signature it cannot call.
 enum class hook_problem {
     none,
@@ -312,7 +281,11 @@ enum class hook_problem {
     import_id_attribute,
     generate_config,
     upgrade,
-    move_from
+    move_from,
+    identity_of,
+    import_identity,
+    schema_version,
+    identity_version
 };
 
 // Whether T has a member named move_from, however overloaded: the name is
@@ -362,37 +335,68 @@ consteval hook_problem check_resource_hooks() {
     else if constexpr (names_upgrade<R> && !has_raw_upgrade<R, M> && !has_prior_models<R>) return hook_problem::upgrade;
     else if constexpr (names_move_from<R> && !has_raw_move<R, M> && !has_any_typed_move<R, P>())
         return hook_problem::move_from;
+    else if constexpr (names_identity_of<R> && !has_identity_of<R>) return hook_problem::identity_of;
+    else if constexpr (names_import_identity<R> && !has_import_identity<R>) return hook_problem::import_identity;
+    else if constexpr (names_schema_version<R> && !has_schema_version<R>) return hook_problem::schema_version;
+    else if constexpr (names_identity_version<R> && !has_identity_version<R>) return hook_problem::identity_version;
     else return hook_problem::none;
 }
 
-// One error for a member one typo away from a member tfpp knows: the
-// compiler's "In instantiation of 'misspelled<member_name{"import_id_atribute"},
-// member_name{"import_id_attribute"}>'" line names both.
-template <member_name Has, member_name Meant>
-struct misspelled {
-    static_assert(Has.empty(),
-                  "tfpp: a member is one typo away from a member tfpp looks for, which is then missing; the "
-                  "misspelled<member_name{...}, member_name{...}> line above names the member and what tfpp expects. "
-                  "Rename it, or rename it further if it is not meant as that member.");
-    static constexpr bool ok = Has.empty();
+// One error for a type_name without the provider's prefix: the
+// type_name_prefix<kind, member_name{"other_x"}, member_name{"local"}> line
+// the compiler prints above it names the type_name and the provider's.
+template <kind K, member_name Name, member_name Provider>
+struct type_name_prefix {
+    static_assert(K != kind::resource,
+                  "tfpp: a resource's type_name must start with the provider's type_name and an underscore, "
+                  "e.g. \"local_file\" in provider \"local\"; the type_name_prefix<...> line above names both.");
+    static_assert(K != kind::data_source,
+                  "tfpp: a data source's type_name must start with the provider's type_name and an underscore, "
+                  "e.g. \"local_file\" in provider \"local\"; the type_name_prefix<...> line above names both.");
+    static_assert(K != kind::ephemeral_resource,
+                  "tfpp: an ephemeral resource's type_name must start with the provider's type_name and an "
+                  "underscore, e.g. \"local_secret\" in provider \"local\"; the type_name_prefix<...> line above "
+                  "names both.");
+    static_assert(K != kind::action,
+                  "tfpp: an action's type_name must start with the provider's type_name and an underscore, "
+                  "e.g. \"local_command\" in provider \"local\"; the type_name_prefix<...> line above names both.");
+    static_assert(K != kind::state_store,
+                  "tfpp: a state store's type_name must start with the provider's type_name and an underscore, "
+                  "e.g. \"local_state_directory\" in provider \"local\"; the type_name_prefix<...> line above "
+                  "names both.");
+    static constexpr bool ok = false;
 };
-
-template <class T, near_miss_found Found>
-consteval bool no_near_miss() {
-    if constexpr (Found.member.empty()) return true;
-    else return misspelled<Found.member, Found.meant>::ok;
+template <kind K, class T, class P>
+consteval bool named_with_prefix() {
+    if constexpr (has_prefix(T::type_name, P::type_name)) return true;
+    else return type_name_prefix<K, member_name(T::type_name), member_name(P::type_name)>::ok;
 }
 
-enum class handler_problem { none, no_model, no_type_name, no_create, no_read, no_update, no_destroy, no_data_read };
+enum class handler_problem {
+    none,
+    no_model,
+    no_type_name,
+    no_create,
+    no_read,
+    no_update,
+    no_destroy,
+    no_data_read,
+    create_signature,
+    read_signature,
+    update_signature,
+    destroy_signature,
+    data_read_signature
+};
 
 template <class R>
 consteval handler_problem check_resource() {
     if constexpr (!has_model<R>) return handler_problem::no_model;
     else if constexpr (!has_type_name<R>) return handler_problem::no_type_name;
-    else if constexpr (!has_create<R>) return handler_problem::no_create;
-    else if constexpr (!has_read<R>) return handler_problem::no_read;
-    else if constexpr (!has_update<R>) return handler_problem::no_update;
-    else if constexpr (!has_destroy<R>) return handler_problem::no_destroy;
+    else if constexpr (!has_create<R>) return names_create<R> ? handler_problem::create_signature : handler_problem::no_create;
+    else if constexpr (!has_read<R>) return names_read<R> ? handler_problem::read_signature : handler_problem::no_read;
+    else if constexpr (!has_update<R>) return names_update<R> ? handler_problem::update_signature : handler_problem::no_update;
+    else if constexpr (!has_destroy<R>)
+        return names_destroy<R> ? handler_problem::destroy_signature : handler_problem::no_destroy;
     else return handler_problem::none;
 }
 
@@ -400,7 +404,8 @@ template <class D>
 consteval handler_problem check_data_source() {
     if constexpr (!has_model<D>) return handler_problem::no_model;
     else if constexpr (!has_type_name<D>) return handler_problem::no_type_name;
-    else if constexpr (!has_read<D>) return handler_problem::no_data_read;
+    else if constexpr (!has_read<D>)
+        return names_read<D> ? handler_problem::data_read_signature : handler_problem::no_data_read;
     else return handler_problem::none;
 }
 
@@ -418,7 +423,7 @@ inline constexpr bool is_compiled_separately = [] {
 template <class R, class P, bool Full = !is_compiled_separately<R>>
 struct resource_check {
     // A misspelled member first: it would otherwise be reported as missing.
-    static constexpr bool spelled_well = no_near_miss<R, resource_near_miss<R>()>();
+    static constexpr bool spelled_well = detail::spelled_well<kind::resource, R>();
     static constexpr handler_problem problem = spelled_well ? check_resource<R>() : handler_problem::none;
     static_assert(problem != handler_problem::no_model,
                   "tfpp: a resource needs `using model = <struct>;` naming the struct that is its schema.");
@@ -434,6 +439,18 @@ struct resource_check {
                   "tfpp::context& ctx);`.");
     static_assert(problem != handler_problem::no_destroy,
                   "tfpp: a resource needs `void destroy(const model& state, tfpp::context& ctx);`.");
+    static_assert(problem != handler_problem::create_signature,
+                  "tfpp: a resource needs `std::optional<model> create(model plan, tfpp::context& ctx);`; its create "
+                  "has a signature tfpp cannot call.");
+    static_assert(problem != handler_problem::read_signature,
+                  "tfpp: a resource needs `std::optional<model> read(model state, tfpp::context& ctx);`; its read has "
+                  "a signature tfpp cannot call.");
+    static_assert(problem != handler_problem::update_signature,
+                  "tfpp: a resource needs `std::optional<model> update(model plan, const model& prior, "
+                  "tfpp::context& ctx);`; its update has a signature tfpp cannot call.");
+    static_assert(problem != handler_problem::destroy_signature,
+                  "tfpp: a resource needs `void destroy(const model& state, tfpp::context& ctx);`; its destroy has a "
+                  "signature tfpp cannot call.");
     static constexpr hook_problem hook = [] {
         if constexpr (spelled_well && problem == handler_problem::none) return check_resource_hooks<R, P>();
         else return hook_problem::none;
@@ -464,13 +481,23 @@ struct resource_check {
                   "tfpp: a resource's move_from has a signature tfpp cannot call; declare "
                   "`std::optional<model> move_from(const tfpp::moved_state& from, tfpp::context& ctx);`, or take "
                   "`const S&` where S is the model of another resource type of the provider.");
+    static_assert(hook != hook_problem::identity_of,
+                  "tfpp: a resource's identity_of has a signature tfpp cannot call; declare "
+                  "`identity identity_of(const model& state) const;` (with `using identity = <struct>;`).");
+    static_assert(hook != hook_problem::import_identity,
+                  "tfpp: a resource's import_identity has a signature tfpp cannot call; declare "
+                  "`std::optional<model> import_identity(const identity& id, tfpp::context& ctx);` (with "
+                  "`using identity = <struct>;`).");
+    static_assert(hook != hook_problem::schema_version,
+                  "tfpp: a resource's schema_version must be a number: "
+                  "`static constexpr std::int64_t schema_version = 1;`.");
+    static_assert(hook != hook_problem::identity_version,
+                  "tfpp: a resource's identity_version must be a number: "
+                  "`static constexpr std::int64_t identity_version = 1;`.");
     static constexpr bool named_well = [] {
-        if constexpr (spelled_well && problem == handler_problem::none) return has_prefix(R::type_name, P::type_name);
+        if constexpr (spelled_well && problem == handler_problem::none) return named_with_prefix<kind::resource, R, P>();
         else return true;
     }();
-    static_assert(named_well,
-                  "tfpp: a resource's type_name must start with the provider's type_name and an underscore, "
-                  "e.g. \"local_file\" in provider \"local\".");
     static constexpr bool version_ok = [] {
         if constexpr (has_schema_version<R>) return R::schema_version >= 0;
         else return true;
@@ -551,7 +578,7 @@ struct resource_check {
 
 template <class D, class P>
 struct data_source_check {
-    static constexpr bool spelled_well = no_near_miss<D, data_source_near_miss<D>()>();
+    static constexpr bool spelled_well = detail::spelled_well<kind::data_source, D>();
     static constexpr handler_problem problem = spelled_well ? check_data_source<D>() : handler_problem::none;
     static_assert(problem != handler_problem::no_model,
                   "tfpp: a data source needs `using model = <struct>;` naming the struct that is its schema.");
@@ -559,6 +586,9 @@ struct data_source_check {
                   "tfpp: a data source needs `static constexpr std::string_view type_name = \"<provider>_<name>\";`.");
     static_assert(problem != handler_problem::no_data_read,
                   "tfpp: a data source needs `std::optional<model> read(model config, tfpp::context& ctx);`.");
+    static_assert(problem != handler_problem::data_read_signature,
+                  "tfpp: a data source needs `std::optional<model> read(model config, tfpp::context& ctx);`; its read "
+                  "has a signature tfpp cannot call.");
     static constexpr bool validate_ok = [] {
         if constexpr (spelled_well && problem == handler_problem::none)
             return !names_validate<D> || has_validate<D, typename D::model>;
@@ -568,12 +598,9 @@ struct data_source_check {
                   "tfpp: a data source's validate has a signature tfpp cannot call; declare "
                   "`void validate(const model& config, tfpp::context& ctx);`.");
     static constexpr bool named_well = [] {
-        if constexpr (spelled_well && problem == handler_problem::none) return has_prefix(D::type_name, P::type_name);
+        if constexpr (spelled_well && problem == handler_problem::none) return named_with_prefix<kind::data_source, D, P>();
         else return true;
     }();
-    static_assert(named_well,
-                  "tfpp: a data source's type_name must start with the provider's type_name and an underscore, "
-                  "e.g. \"local_file\" in provider \"local\".");
     static constexpr bool ok = [] {
         if constexpr (spelled_well && problem == handler_problem::none && validate_ok)
             return named_well && model_check<typename D::model, model_context::data_source>::ok;
@@ -623,6 +650,8 @@ concept has_close = requires(E& e, const typename private_data_of<E>::type& data
 
 enum class ephemeral_problem {
     none,
+    misspelled,
+    open_signature,
     no_model,
     no_type_name,
     no_open,
@@ -635,7 +664,7 @@ template <class E>
 consteval ephemeral_problem check_ephemeral() {
     if constexpr (!has_model<E>) return ephemeral_problem::no_model;
     else if constexpr (!has_type_name<E>) return ephemeral_problem::no_type_name;
-    else if constexpr (!has_open<E>) return ephemeral_problem::no_open;
+    else if constexpr (!has_open<E>) return names_open<E> ? ephemeral_problem::open_signature : ephemeral_problem::no_open;
     else if constexpr (names_renew<E> && !has_renew<E>) return ephemeral_problem::renew_signature;
     else if constexpr (names_close<E> && !has_close<E>) return ephemeral_problem::close_signature;
     else if constexpr (names_validate<E> && !has_validate<E, typename E::model>)
@@ -645,7 +674,8 @@ consteval ephemeral_problem check_ephemeral() {
 
 template <class E, class P>
 struct ephemeral_check {
-    static constexpr ephemeral_problem problem = check_ephemeral<E>();
+    static constexpr ephemeral_problem problem =
+        spelled_well<kind::ephemeral_resource, E>() ? check_ephemeral<E>() : ephemeral_problem::misspelled;
     static_assert(problem != ephemeral_problem::no_model,
                   "tfpp: an ephemeral resource needs `using model = <struct>;` naming the struct that is its schema.");
     static_assert(problem != ephemeral_problem::no_type_name,
@@ -655,6 +685,10 @@ struct ephemeral_check {
                   "tfpp: an ephemeral resource needs `std::optional<model> open(model config, tfpp::context& ctx);`, "
                   "or `std::optional<model> open(model config, private_data& data, tfpp::context& ctx);` with "
                   "`using private_data = <struct>;`.");
+    static_assert(problem != ephemeral_problem::open_signature,
+                  "tfpp: an ephemeral resource needs `std::optional<model> open(model config, tfpp::context& ctx);`, "
+                  "or `std::optional<model> open(model config, private_data& data, tfpp::context& ctx);` with "
+                  "`using private_data = <struct>;`; its open has a signature tfpp cannot call.");
     static_assert(problem != ephemeral_problem::renew_signature,
                   "tfpp: an ephemeral resource's renew has a signature tfpp cannot call; declare "
                   "`void renew(private_data& data, tfpp::context& ctx);` (or `void renew(tfpp::context& ctx);` "
@@ -667,12 +701,9 @@ struct ephemeral_check {
                   "tfpp: an ephemeral resource's validate has a signature tfpp cannot call; declare "
                   "`void validate(const model& config, tfpp::context& ctx);`.");
     static constexpr bool named_well = [] {
-        if constexpr (problem == ephemeral_problem::none) return has_prefix(E::type_name, P::type_name);
+        if constexpr (problem == ephemeral_problem::none) return named_with_prefix<kind::ephemeral_resource, E, P>();
         else return true;
     }();
-    static_assert(named_well,
-                  "tfpp: an ephemeral resource's type_name must start with the provider's type_name and an "
-                  "underscore, e.g. \"local_secret\" in provider \"local\".");
     static constexpr bool ok = [] {
         if constexpr (problem == ephemeral_problem::none)
             return named_well && model_check<typename E::model, model_context::data_source>::ok;
@@ -680,7 +711,7 @@ struct ephemeral_check {
     }();
 };
 
-enum class list_problem { none, no_resource, no_identity, no_config, no_list, validate_signature };
+enum class list_problem { none, misspelled, no_resource, no_identity, no_config, no_list, list_signature, validate_signature };
 
 template <class L>
 consteval list_problem check_list_resource() {
@@ -689,7 +720,7 @@ consteval list_problem check_list_resource() {
     else if constexpr (!requires { typename L::config; }) return list_problem::no_config;
     else if constexpr (!requires(L & l, const typename L::config& c, list_results<typename L::resource>& r,
                                  context& ctx) { l.list(c, r, ctx); })
-        return list_problem::no_list;
+        return names_list<L> ? list_problem::list_signature : list_problem::no_list;
     else if constexpr (names_validate<L> && !has_validate<L, typename L::config>)
         return list_problem::validate_signature;
     else return list_problem::none;
@@ -702,7 +733,8 @@ struct listed_in<T, type_list<R...>> : std::bool_constant<(std::is_same_v<T, R> 
 
 template <class L, class P>
 struct list_check {
-    static constexpr list_problem problem = check_list_resource<L>();
+    static constexpr list_problem problem =
+        spelled_well<kind::list_resource, L>() ? check_list_resource<L>() : list_problem::misspelled;
     static_assert(problem != list_problem::no_resource,
                   "tfpp: a list resource needs `using resource = <resource struct>;` naming the managed resource "
                   "whose objects it lists.");
@@ -715,6 +747,9 @@ struct list_check {
     static_assert(problem != list_problem::no_list,
                   "tfpp: a list resource needs `void list(const config& c, tfpp::list_results<resource>& "
                   "results, tfpp::context& ctx);`.");
+    static_assert(problem != list_problem::list_signature,
+                  "tfpp: a list resource needs `void list(const config& c, tfpp::list_results<resource>& "
+                  "results, tfpp::context& ctx);`; its list has a signature tfpp cannot call.");
     static_assert(problem != list_problem::validate_signature,
                   "tfpp: a list resource's validate has a signature tfpp cannot call; declare "
                   "`void validate(const config& c, tfpp::context& ctx);`.");
@@ -743,13 +778,23 @@ concept has_action_plan = requires(A& a, const C& c, context& ctx) {
     { a.plan(c, ctx) } -> std::same_as<void>;
 };
 
-enum class action_problem { none, no_type_name, no_config, no_invoke, validate_signature, plan_signature };
+enum class action_problem {
+    none,
+    misspelled,
+    no_type_name,
+    no_config,
+    no_invoke,
+    invoke_signature,
+    validate_signature,
+    plan_signature
+};
 
 template <class A>
 consteval action_problem check_action() {
     if constexpr (!has_type_name<A>) return action_problem::no_type_name;
     else if constexpr (!requires { typename A::config; }) return action_problem::no_config;
-    else if constexpr (!has_invoke<A>) return action_problem::no_invoke;
+    else if constexpr (!has_invoke<A>)
+        return names_invoke<A> ? action_problem::invoke_signature : action_problem::no_invoke;
     else if constexpr (names_validate<A> && !has_validate<A, typename A::config>)
         return action_problem::validate_signature;
     else if constexpr (names_plan<A> && !has_action_plan<A>) return action_problem::plan_signature;
@@ -758,7 +803,8 @@ consteval action_problem check_action() {
 
 template <class A, class P>
 struct action_check {
-    static constexpr action_problem problem = check_action<A>();
+    static constexpr action_problem problem =
+        spelled_well<kind::action, A>() ? check_action<A>() : action_problem::misspelled;
     static_assert(problem != action_problem::no_type_name,
                   "tfpp: an action needs `static constexpr std::string_view type_name = \"<provider>_<name>\";`.");
     static_assert(problem != action_problem::no_config,
@@ -767,6 +813,9 @@ struct action_check {
     static_assert(problem != action_problem::no_invoke,
                   "tfpp: an action needs `void invoke(const config& c, tfpp::action_progress& progress, "
                   "tfpp::context& ctx);`.");
+    static_assert(problem != action_problem::invoke_signature,
+                  "tfpp: an action needs `void invoke(const config& c, tfpp::action_progress& progress, "
+                  "tfpp::context& ctx);`; its invoke has a signature tfpp cannot call.");
     static_assert(problem != action_problem::validate_signature,
                   "tfpp: an action's validate has a signature tfpp cannot call; declare "
                   "`void validate(const config& c, tfpp::context& ctx);`.");
@@ -774,12 +823,9 @@ struct action_check {
                   "tfpp: an action's plan has a signature tfpp cannot call; declare "
                   "`void plan(const config& c, tfpp::context& ctx);`.");
     static constexpr bool named_well = [] {
-        if constexpr (problem == action_problem::none) return has_prefix(A::type_name, P::type_name);
+        if constexpr (problem == action_problem::none) return named_with_prefix<kind::action, A, P>();
         else return true;
     }();
-    static_assert(named_well,
-                  "tfpp: an action's type_name must start with the provider's type_name and an underscore, "
-                  "e.g. \"local_command\" in provider \"local\".");
     static constexpr bool ok = [] {
         if constexpr (problem == action_problem::none)
             return named_well && model_check<typename A::config, model_context::data_source>::ok;
@@ -820,6 +866,13 @@ concept has_max_chunk_size = requires {
 
 enum class state_store_problem {
     none,
+    misspelled,
+    read_signature,
+    write_signature,
+    lock_signature,
+    unlock_signature,
+    states_signature,
+    delete_state_signature,
     no_type_name,
     no_config,
     read,
@@ -838,12 +891,12 @@ consteval state_store_problem check_state_store() {
     using enum state_store_problem;
     if constexpr (!has_type_name<S>) return no_type_name;
     else if constexpr (!requires { typename S::config; }) return no_config;
-    else if constexpr (!has_state_read<S>) return read;
-    else if constexpr (!has_state_write<S>) return write;
-    else if constexpr (!has_state_lock<S>) return lock;
-    else if constexpr (!has_state_unlock<S>) return unlock;
-    else if constexpr (!has_state_list<S>) return states;
-    else if constexpr (!has_state_delete<S>) return delete_state;
+    else if constexpr (!has_state_read<S>) return names_read<S> ? read_signature : read;
+    else if constexpr (!has_state_write<S>) return names_write<S> ? write_signature : write;
+    else if constexpr (!has_state_lock<S>) return names_lock<S> ? lock_signature : lock;
+    else if constexpr (!has_state_unlock<S>) return names_unlock<S> ? unlock_signature : unlock;
+    else if constexpr (!has_state_list<S>) return names_states<S> ? states_signature : states;
+    else if constexpr (!has_state_delete<S>) return names_delete_state<S> ? delete_state_signature : delete_state;
     else if constexpr (names_configure<S> && !has_configure<S, typename S::config>) return configure_signature;
     else if constexpr (names_validate<S> && !has_validate<S, typename S::config>) return validate_signature;
     else if constexpr (names_max_chunk_size<S> && !has_max_chunk_size<S>) return max_chunk_size;
@@ -852,7 +905,8 @@ consteval state_store_problem check_state_store() {
 
 template <class S, class P>
 struct state_store_check {
-    static constexpr state_store_problem problem = check_state_store<S>();
+    static constexpr state_store_problem problem =
+        spelled_well<kind::state_store, S>() ? check_state_store<S>() : state_store_problem::misspelled;
     static_assert(problem != state_store_problem::no_type_name,
                   "tfpp: a state store needs `static constexpr std::string_view type_name = \"<provider>_<name>\";`.");
     static_assert(problem != state_store_problem::no_config,
@@ -861,20 +915,39 @@ struct state_store_check {
     static_assert(problem != state_store_problem::read,
                   "tfpp: a state store needs `void read(const std::string& state_id, tfpp::state_sink& out, "
                   "tfpp::context& ctx);`.");
+    static_assert(problem != state_store_problem::read_signature,
+                  "tfpp: a state store needs `void read(const std::string& state_id, tfpp::state_sink& out, "
+                  "tfpp::context& ctx);`; its read has a signature tfpp cannot call.");
     static_assert(problem != state_store_problem::write,
                   "tfpp: a state store needs `void write(const std::string& state_id, tfpp::state_source& in, "
                   "tfpp::context& ctx);`.");
+    static_assert(problem != state_store_problem::write_signature,
+                  "tfpp: a state store needs `void write(const std::string& state_id, tfpp::state_source& in, "
+                  "tfpp::context& ctx);`; its write has a signature tfpp cannot call.");
     static_assert(problem != state_store_problem::lock,
                   "tfpp: a state store needs `std::string lock(const std::string& state_id, const std::string& "
                   "operation, tfpp::context& ctx);` returning the lock's id (Terraform locks before it writes).");
+    static_assert(problem != state_store_problem::lock_signature,
+                  "tfpp: a state store needs `std::string lock(const std::string& state_id, const std::string& "
+                  "operation, tfpp::context& ctx);` returning the lock's id (Terraform locks before it writes); its "
+                  "lock has a signature tfpp cannot call.");
     static_assert(problem != state_store_problem::unlock,
                   "tfpp: a state store needs `void unlock(const std::string& state_id, const std::string& lock_id, "
                   "tfpp::context& ctx);`.");
+    static_assert(problem != state_store_problem::unlock_signature,
+                  "tfpp: a state store needs `void unlock(const std::string& state_id, const std::string& lock_id, "
+                  "tfpp::context& ctx);`; its unlock has a signature tfpp cannot call.");
     static_assert(problem != state_store_problem::states,
-                  "tfpp: a state store needs `std::vector<std::string> states(tfpp::context& ctx);`, the names of "
-                  "the states (workspaces) it holds.");
+                  "tfpp: a state store needs `std::vector<std::string> states(tfpp::context& ctx);`, the names of the "
+                  "states (workspaces) it holds.");
+    static_assert(problem != state_store_problem::states_signature,
+                  "tfpp: a state store needs `std::vector<std::string> states(tfpp::context& ctx);`, the names of the "
+                  "states (workspaces) it holds; its states has a signature tfpp cannot call.");
     static_assert(problem != state_store_problem::delete_state,
                   "tfpp: a state store needs `void delete_state(const std::string& state_id, tfpp::context& ctx);`.");
+    static_assert(problem != state_store_problem::delete_state_signature,
+                  "tfpp: a state store needs `void delete_state(const std::string& state_id, tfpp::context& ctx);`; its "
+                  "delete_state has a signature tfpp cannot call.");
     static_assert(problem != state_store_problem::configure_signature,
                   "tfpp: a state store's configure has a signature tfpp cannot call; declare "
                   "`void configure(const config& c, tfpp::context& ctx);`.");
@@ -885,12 +958,9 @@ struct state_store_check {
                   "tfpp: a state store's max_chunk_size must be a number of bytes: "
                   "`static constexpr std::size_t max_chunk_size = 1 << 20;`.");
     static constexpr bool named_well = [] {
-        if constexpr (problem == state_store_problem::none) return has_prefix(S::type_name, P::type_name);
+        if constexpr (problem == state_store_problem::none) return named_with_prefix<kind::state_store, S, P>();
         else return true;
     }();
-    static_assert(named_well,
-                  "tfpp: a state store's type_name must start with the provider's type_name and an underscore, "
-                  "e.g. \"local_state_directory\" in provider \"local\".");
     static constexpr bool ok = [] {
         if constexpr (problem == state_store_problem::none)
             return named_well && model_check<typename S::config, model_context::state_store>::ok;
@@ -955,7 +1025,7 @@ struct all_functions_ok<type_list<F...>> {
 
 template <class P>
 struct provider_check {
-    static constexpr bool spelled_well = no_near_miss<P, provider_near_miss<P>()>();
+    static constexpr bool spelled_well = detail::spelled_well<kind::provider, P>();
     static_assert(!spelled_well || std::is_default_constructible_v<P>,
                   "tfpp: a provider must be default-constructible.");
     static_assert(!spelled_well || has_type_name<P>,
