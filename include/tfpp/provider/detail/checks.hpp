@@ -1,6 +1,7 @@
-// What tfpp finds in a provider's, a resource's and a data source's type at
-// compile time: the members it requires, the optional hooks it offers, and
-// one static_assert per mistake.
+// The checks of each kind of provider object, and of the provider: the
+// problem a type has, if any, and one static_assert per mistake. The hooks
+// they look for are in hook_concepts.hpp, the provider's lists of types in
+// kind_lists.hpp, the kinds themselves in kinds.hpp.
 #pragma once
 
 #include <tfpp/core/type_list.hpp>
@@ -9,7 +10,9 @@
 #include <tfpp/provider/context.hpp>
 #include <tfpp/provider/detail/function_check.hpp>
 #include <tfpp/provider/detail/identity.hpp>
+#include <tfpp/provider/detail/hook_concepts.hpp>
 #include <tfpp/provider/detail/hook_spelling.hpp>
+#include <tfpp/provider/detail/kind_lists.hpp>
 #include <tfpp/schema/schema_of.hpp>
 
 #include <concepts>
@@ -23,130 +26,6 @@
 
 namespace tfpp::detail {
 
-template <class T>
-concept has_model = requires {
-    typename T::model;
-};
-template <class T>
-concept has_type_name = requires {
-    { T::type_name } -> std::convertible_to<std::string_view>;
-};
-
-template <class R, class M = typename R::model>
-concept has_create = requires(R& r, M m, context& c) {
-    { r.create(std::move(m), c) } -> std::same_as<std::optional<M>>;
-};
-template <class R, class M = typename R::model>
-concept has_read = requires(R& r, M m, context& c) {
-    { r.read(std::move(m), c) } -> std::same_as<std::optional<M>>;
-};
-template <class R, class M = typename R::model>
-concept has_update = requires(R& r, M m, const M& prior, context& c) {
-    { r.update(std::move(m), prior, c) } -> std::same_as<std::optional<M>>;
-};
-template <class R, class M = typename R::model>
-concept has_destroy = requires(R& r, const M& m, context& c) {
-    { r.destroy(m, c) } -> std::same_as<void>;
-};
-template <class R, class M = typename R::model>
-concept has_validate = requires(R& r, const M& m, context& c) {
-    r.validate(m, c);
-};
-
-// Calls f.template operator()<T>() (or <T, index>()) for each type of a type_list<...> list.
-template <class List>
-struct list_walk;
-template <class... T>
-struct list_walk<type_list<T...>> {
-    template <class F>
-    static void each(F& f) {
-        (f.template operator()<T>(), ...);
-    }
-    template <class F>
-    static void each_indexed(F& f) {
-        with_indexes<sizeof...(T)>([&]<std::size_t... I>(std::index_sequence<I...>) {
-            (f.template operator()<T, I>(), ...);
-        });
-    }
-};
-template <class List, class F>
-void for_each_type(F&& f) {
-    list_walk<List>::each(f);
-}
-template <class List, class F>
-void for_each_type_indexed(F&& f) {
-    list_walk<List>::each_indexed(f);
-}
-
-// --- optional resource hooks
-template <class R, class M = typename R::model>
-concept has_modify_plan = requires(R& r, change<M>& c, context& ctx) {
-    r.modify_plan(c, ctx);
-};
-template <class R, class M = typename R::model>
-concept has_plan_destroy = requires(R& r, const M& m, context& ctx) {
-    r.plan_destroy(m, ctx);
-};
-template <class R, class M = typename R::model>
-concept has_import_state = requires(R& r, std::string_view id, context& ctx) {
-    { r.import_state(id, ctx) } -> std::same_as<std::optional<M>>;
-};
-template <class R, class M = typename R::model>
-concept has_generate_config = requires(R& r, const M& state, M& config, context& ctx) {
-    { r.generate_config(state, config, ctx) } -> std::same_as<void>;
-};
-template <class R>
-concept has_import_id_attribute = requires {
-    { R::import_id_attribute } -> std::convertible_to<std::string_view>;
-};
-template <class R, class M = typename R::model>
-concept has_raw_upgrade = requires(R& r, const raw_state& old, context& ctx) {
-    { r.upgrade(old, ctx) } -> std::same_as<std::optional<M>>;
-};
-template <class R>
-concept has_prior_models = requires {
-    typename R::prior_models;
-};
-template <class R, class M = typename R::model>
-concept has_raw_move = requires(R& r, const moved_state& from, context& ctx) {
-    { r.move_from(from, ctx) } -> std::same_as<std::optional<M>>;
-};
-template <class R, class S>
-concept has_typed_move = requires(R& r, const S& from, context& ctx) {
-    { r.move_from(from, ctx) } -> std::same_as<std::optional<typename R::model>>;
-};
-
-// What a typed upgrade of `Old` yields: the next model, or void when R has
-// no upgrade from Old.
-template <class R, class Old>
-struct upgrade_result {
-    using type = void;
-};
-template <class R, class Old>
-requires requires(R& r, Old old, context& ctx) { r.upgrade(std::move(old), ctx); }
-struct upgrade_result<R, Old> {
-    using raw = decltype(std::declval<R&>().upgrade(std::declval<Old>(), std::declval<context&>()));
-    using type = typename std::conditional_t<is_optional_v<raw>, raw, std::optional<raw>>::value_type;
-};
-
-// Whether upgrades from Old reach Target (the current model or identity) in
-// at most Steps steps.
-template <class R, class Old, class Target, int Steps>
-consteval bool upgrades_to() {
-    if constexpr (std::is_same_v<Old, Target>) return true;
-    else if constexpr (Steps == 0 || std::is_void_v<typename upgrade_result<R, Old>::type>) return false;
-    else return upgrades_to<R, typename upgrade_result<R, Old>::type, Target, Steps - 1>();
-}
-
-// prior_models (Target: the model) or prior_identities (the identity).
-template <class R, class List, class Target>
-struct prior_versions_upgrade;
-template <class R, class... V, class Target>
-struct prior_versions_upgrade<R, type_list<V...>, Target> {
-    static constexpr bool value = (upgrades_to<R, V, Target, sizeof...(V) + 1>() && ...);
-    static constexpr std::size_t count = sizeof...(V);
-};
-
 // A top-level string attribute named `name` in M.
 template <class M>
 consteval bool has_string_attribute(std::string_view name) {
@@ -158,111 +37,6 @@ consteval bool has_string_attribute(std::string_view name) {
     });
     return found;
 }
-
-template <class P>
-concept has_config = requires {
-    typename P::config;
-};
-template <class P>
-concept has_provider_meta = requires {
-    typename P::provider_meta;
-};
-template <class R>
-concept has_identity = requires {
-    typename R::identity;
-};
-template <class H>
-concept has_schema_version = requires {
-    { H::schema_version } -> std::convertible_to<std::int64_t>;
-};
-template <class R>
-concept has_identity_version = requires {
-    { R::identity_version } -> std::convertible_to<std::int64_t>;
-};
-template <class H>
-concept has_doc = requires {
-    { H::doc } -> std::convertible_to<doc>;
-};
-template <class P, class C>
-concept has_configure = requires(P& p, const C& c, context& ctx) {
-    p.configure(c, ctx);
-};
-
-template <class P>
-struct resource_list {
-    using type = type_list<>;
-};
-template <class P>
-requires requires { typename P::resources; }
-struct resource_list<P> {
-    using type = typename P::resources;
-};
-template <class P>
-struct ephemeral_list {
-    using type = type_list<>;
-};
-template <class P>
-requires requires { typename P::ephemeral_resources; }
-struct ephemeral_list<P> {
-    using type = typename P::ephemeral_resources;
-};
-template <class P>
-struct list_resource_list {
-    using type = type_list<>;
-};
-template <class P>
-requires requires { typename P::list_resources; }
-struct list_resource_list<P> {
-    using type = typename P::list_resources;
-};
-template <class P>
-struct action_list {
-    using type = type_list<>;
-};
-template <class P>
-requires requires { typename P::actions; }
-struct action_list<P> {
-    using type = typename P::actions;
-};
-template <class P>
-struct state_store_list {
-    using type = type_list<>;
-};
-template <class P>
-requires requires { typename P::state_stores; }
-struct state_store_list<P> {
-    using type = typename P::state_stores;
-};
-template <class P>
-struct function_list {
-    using type = type_list<>;
-};
-template <class P>
-requires requires { typename P::functions; }
-struct function_list<P> {
-    using type = typename P::functions;
-};
-template <class P>
-struct data_source_list {
-    using type = type_list<>;
-};
-template <class P>
-requires requires { typename P::data_sources; }
-struct data_source_list<P> {
-    using type = typename P::data_sources;
-};
-
-// The provider's configuration model, or an empty one.
-struct no_config {};
-template <class P>
-struct config_of {
-    using type = no_config;
-};
-template <class P>
-requires has_config<P>
-struct config_of<P> {
-    using type = typename P::config;
-};
 
 constexpr bool has_prefix(std::string_view name, std::string_view provider) {
     return name.size() > provider.size() + 1 && name.substr(0, provider.size()) == provider &&
@@ -408,15 +182,6 @@ consteval handler_problem check_data_source() {
         return names_read<D> ? handler_problem::data_read_signature : handler_problem::no_data_read;
     else return handler_problem::none;
 }
-
-// A resource that declares `static constexpr bool compiled_separately = true;`
-// has its handler code compiled in a file of its own (tfpp/compile.hpp); the
-// file with main() then checks only what it needs itself.
-template <class R>
-inline constexpr bool is_compiled_separately = [] {
-    if constexpr (requires { R::compiled_separately; }) return bool(R::compiled_separately);
-    else return false;
-}();
 
 // Full: the model checks too (costly: done once, where the handler code is
 // compiled).
@@ -608,45 +373,7 @@ struct data_source_check {
     }();
 };
 
-// --- ephemeral resources: open, optional renew and close, typed private data
-
-template <class E>
-concept has_private_data = requires {
-    typename E::private_data;
-};
-
-template <class E>
-struct no_private_data {};
-template <class E>
-struct private_data_of {
-    using type = no_private_data<E>;
-};
-template <class E>
-requires has_private_data<E>
-struct private_data_of<E> {
-    using type = typename E::private_data;
-};
-
-template <class E, class M = typename E::model>
-concept has_open = requires(E& e, M m, context& c) {
-    { e.open(std::move(m), c) } -> std::same_as<std::optional<M>>;
-}
-|| requires(E& e, M m, typename private_data_of<E>::type& data, context& c) {
-    requires has_private_data<E>;
-    { e.open(std::move(m), data, c) } -> std::same_as<std::optional<M>>;
-};
-template <class E>
-concept has_renew = requires(E& e, typename private_data_of<E>::type& data, context& c) {
-    requires has_private_data<E>;
-    e.renew(data, c);
-}
-|| requires(E& e, context& c) { e.renew(c); };
-template <class E>
-concept has_close = requires(E& e, const typename private_data_of<E>::type& data, context& c) {
-    requires has_private_data<E>;
-    e.close(data, c);
-}
-|| requires(E& e, context& c) { e.close(c); };
+// --- ephemeral resources
 
 enum class ephemeral_problem {
     none,
@@ -726,11 +453,6 @@ consteval list_problem check_list_resource() {
     else return list_problem::none;
 }
 
-template <class T, class List>
-struct listed_in;
-template <class T, class... R>
-struct listed_in<T, type_list<R...>> : std::bool_constant<(std::is_same_v<T, R> || ...)> {};
-
 template <class L, class P>
 struct list_check {
     static constexpr list_problem problem =
@@ -768,15 +490,6 @@ struct list_check {
 };
 
 // --- actions: invoke, with optional validate and plan
-
-template <class A, class C = typename A::config>
-concept has_invoke = requires(A& a, const C& c, action_progress& progress, context& ctx) {
-    { a.invoke(c, progress, ctx) } -> std::same_as<void>;
-};
-template <class A, class C = typename A::config>
-concept has_action_plan = requires(A& a, const C& c, context& ctx) {
-    { a.plan(c, ctx) } -> std::same_as<void>;
-};
 
 enum class action_problem {
     none,
@@ -834,35 +547,6 @@ struct action_check {
 };
 
 // --- state stores: read, write, lock, unlock, states, delete_state; optional configure and validate
-
-template <class S>
-concept has_state_read = requires(S& s, const std::string& id, state_sink& out, context& ctx) {
-    { s.read(id, out, ctx) } -> std::same_as<void>;
-};
-template <class S>
-concept has_state_write = requires(S& s, const std::string& id, state_source& in, context& ctx) {
-    { s.write(id, in, ctx) } -> std::same_as<void>;
-};
-template <class S>
-concept has_state_lock = requires(S& s, const std::string& id, const std::string& operation, context& ctx) {
-    { s.lock(id, operation, ctx) } -> std::same_as<std::string>;
-};
-template <class S>
-concept has_state_unlock = requires(S& s, const std::string& id, const std::string& lock_id, context& ctx) {
-    { s.unlock(id, lock_id, ctx) } -> std::same_as<void>;
-};
-template <class S>
-concept has_state_list = requires(S& s, context& ctx) {
-    { s.states(ctx) } -> std::same_as<std::vector<std::string>>;
-};
-template <class S>
-concept has_state_delete = requires(S& s, const std::string& id, context& ctx) {
-    { s.delete_state(id, ctx) } -> std::same_as<void>;
-};
-template <class S>
-concept has_max_chunk_size = requires {
-    { S::max_chunk_size } -> std::convertible_to<std::size_t>;
-};
 
 enum class state_store_problem {
     none,
@@ -968,8 +652,6 @@ struct state_store_check {
     }();
 };
 
-template <class P, class List>
-struct all_resources_ok;
 // Arrays, not folds: a provider may list a thousand types (clang limits a
 // fold to 256 operands).
 constexpr bool all_of(std::initializer_list<bool> values) {
@@ -977,51 +659,17 @@ constexpr bool all_of(std::initializer_list<bool> values) {
         if (!v) return false;
     return true;
 }
-template <class P, class... R>
-struct all_resources_ok<P, type_list<R...>> {
-    static constexpr bool value = all_of({true, resource_check<R, P>::ok...});
+// Each of P's types of kind K passes the kind's check (kinds.hpp names it).
+template <kind K, class P, class List = kind_list_t<K, P>>
+struct all_of_kind_ok;
+template <kind K, class P, class... T>
+struct all_of_kind_ok<K, P, type_list<T...>> {
+    static constexpr bool value = all_of({true, kind_traits<K>::template check<T, P>::ok...});
 };
-template <class P, class List>
-struct all_data_sources_ok;
-template <class P, class... D>
-struct all_data_sources_ok<P, type_list<D...>> {
-    static constexpr bool value = all_of({true, data_source_check<D, P>::ok...});
-};
-
-template <class P, class List>
-struct all_ephemerals_ok;
-template <class P, class... E>
-struct all_ephemerals_ok<P, type_list<E...>> {
-    static constexpr bool value = all_of({true, ephemeral_check<E, P>::ok...});
-};
-
-template <class P, class List>
-struct all_lists_ok;
-template <class P, class... L>
-struct all_lists_ok<P, type_list<L...>> {
-    static constexpr bool value = all_of({true, list_check<L, P>::ok...});
-};
-
-template <class P, class List>
-struct all_actions_ok;
-template <class P, class... A>
-struct all_actions_ok<P, type_list<A...>> {
-    static constexpr bool value = all_of({true, action_check<A, P>::ok...});
-};
-
-template <class P, class List>
-struct all_state_stores_ok;
-template <class P, class... S>
-struct all_state_stores_ok<P, type_list<S...>> {
-    static constexpr bool value = all_of({true, state_store_check<S, P>::ok...});
-};
-
-template <class List>
-struct all_functions_ok;
-template <class... F>
-struct all_functions_ok<type_list<F...>> {
-    static constexpr bool value = all_of({true, function_check<F>::ok...});
-};
+template <class P, std::size_t... I>
+consteval bool all_kinds_ok(std::index_sequence<I...>) {
+    return all_of({all_of_kind_ok<listed_kinds[I], P>::value...});
+}
 
 template <class P>
 struct provider_check {
@@ -1050,13 +698,7 @@ struct provider_check {
     }();
     static constexpr bool ok = [] {
         if constexpr (spelled_well && configure_ok && std::is_default_constructible_v<P> && has_type_name<P>)
-            return config_ok && meta_ok && all_resources_ok<P, typename resource_list<P>::type>::value &&
-                   all_data_sources_ok<P, typename data_source_list<P>::type>::value &&
-                   all_ephemerals_ok<P, typename ephemeral_list<P>::type>::value &&
-                   all_lists_ok<P, typename list_resource_list<P>::type>::value &&
-                   all_actions_ok<P, typename action_list<P>::type>::value &&
-                   all_state_stores_ok<P, typename state_store_list<P>::type>::value &&
-                   all_functions_ok<typename function_list<P>::type>::value;
+            return config_ok && meta_ok && all_kinds_ok<P>(std::make_index_sequence<std::size(listed_kinds)>{});
         else return false;
     }();
 };
