@@ -10,3 +10,6 @@ template <class... Types>
 struct type_list {};
 
 }  // namespace tfpp
+
+// What tfpp does with one (listed<T, List>, for_each_type): in tfpp::detail.
+#include <tfpp/core/detail/type_list.hpp>

@@ -1,6 +1,7 @@
-// What tfpp finds in a provider's, a resource's and a data source's type at
-// compile time: the members it requires, the optional hooks it offers, and
-// one static_assert per mistake.
+// The checks of each kind of provider object, and of the provider: the
+// problem a type has, if any, and one static_assert per mistake. The hooks
+// they look for are in hook_concepts.hpp, the provider's lists of types in
+// kind_lists.hpp, the kinds themselves in kinds.hpp.
 #pragma once
 
 #include <tfpp/core/type_list.hpp>
@@ -9,7 +10,9 @@
 #include <tfpp/provider/context.hpp>
 #include <tfpp/provider/detail/function_check.hpp>
 #include <tfpp/provider/detail/identity.hpp>
-#include <tfpp/provider/detail/near_misses.hpp>
+#include <tfpp/provider/detail/hook_concepts.hpp>
+#include <tfpp/provider/detail/hook_spelling.hpp>
+#include <tfpp/provider/detail/kind_lists.hpp>
 #include <tfpp/schema/schema_of.hpp>
 
 #include <concepts>
@@ -23,130 +26,6 @@
 
 namespace tfpp::detail {
 
-template <class T>
-concept has_model = requires {
-    typename T::model;
-};
-template <class T>
-concept has_type_name = requires {
-    { T::type_name } -> std::convertible_to<std::string_view>;
-};
-
-template <class R, class M = typename R::model>
-concept has_create = requires(R& r, M m, context& c) {
-    { r.create(std::move(m), c) } -> std::same_as<std::optional<M>>;
-};
-template <class R, class M = typename R::model>
-concept has_read = requires(R& r, M m, context& c) {
-    { r.read(std::move(m), c) } -> std::same_as<std::optional<M>>;
-};
-template <class R, class M = typename R::model>
-concept has_update = requires(R& r, M m, const M& prior, context& c) {
-    { r.update(std::move(m), prior, c) } -> std::same_as<std::optional<M>>;
-};
-template <class R, class M = typename R::model>
-concept has_destroy = requires(R& r, const M& m, context& c) {
-    { r.destroy(m, c) } -> std::same_as<void>;
-};
-template <class R, class M = typename R::model>
-concept has_validate = requires(R& r, const M& m, context& c) {
-    r.validate(m, c);
-};
-
-// Calls f.template operator()<T>() (or <T, index>()) for each type of a type_list<...> list.
-template <class List>
-struct list_walk;
-template <class... T>
-struct list_walk<type_list<T...>> {
-    template <class F>
-    static void each(F& f) {
-        (f.template operator()<T>(), ...);
-    }
-    template <class F>
-    static void each_indexed(F& f) {
-        with_indexes<sizeof...(T)>([&]<std::size_t... I>(std::index_sequence<I...>) {
-            (f.template operator()<T, I>(), ...);
-        });
-    }
-};
-template <class List, class F>
-void for_each_type(F&& f) {
-    list_walk<List>::each(f);
-}
-template <class List, class F>
-void for_each_type_indexed(F&& f) {
-    list_walk<List>::each_indexed(f);
-}
-
-// --- optional resource hooks
-template <class R, class M = typename R::model>
-concept has_modify_plan = requires(R& r, change<M>& c, context& ctx) {
-    r.modify_plan(c, ctx);
-};
-template <class R, class M = typename R::model>
-concept has_plan_destroy = requires(R& r, const M& m, context& ctx) {
-    r.plan_destroy(m, ctx);
-};
-template <class R, class M = typename R::model>
-concept has_import_state = requires(R& r, std::string_view id, context& ctx) {
-    { r.import_state(id, ctx) } -> std::same_as<std::optional<M>>;
-};
-template <class R, class M = typename R::model>
-concept has_generate_config = requires(R& r, const M& state, M& config, context& ctx) {
-    { r.generate_config(state, config, ctx) } -> std::same_as<void>;
-};
-template <class R>
-concept has_import_id_attribute = requires {
-    { R::import_id_attribute } -> std::convertible_to<std::string_view>;
-};
-template <class R, class M = typename R::model>
-concept has_raw_upgrade = requires(R& r, const raw_state& old, context& ctx) {
-    { r.upgrade(old, ctx) } -> std::same_as<std::optional<M>>;
-};
-template <class R>
-concept has_prior_models = requires {
-    typename R::prior_models;
-};
-template <class R, class M = typename R::model>
-concept has_raw_move = requires(R& r, const moved_state& from, context& ctx) {
-    { r.move_from(from, ctx) } -> std::same_as<std::optional<M>>;
-};
-template <class R, class S>
-concept has_typed_move = requires(R& r, const S& from, context& ctx) {
-    { r.move_from(from, ctx) } -> std::same_as<std::optional<typename R::model>>;
-};
-
-// What a typed upgrade of `Old` yields: the next model, or void when R has
-// no upgrade from Old.
-template <class R, class Old>
-struct upgrade_result {
-    using type = void;
-};
-template <class R, class Old>
-requires requires(R& r, Old old, context& ctx) { r.upgrade(std::move(old), ctx); }
-struct upgrade_result<R, Old> {
-    using raw = decltype(std::declval<R&>().upgrade(std::declval<Old>(), std::declval<context&>()));
-    using type = typename std::conditional_t<is_optional_v<raw>, raw, std::optional<raw>>::value_type;
-};
-
-// Whether upgrades from Old reach Target (the current model or identity) in
-// at most Steps steps.
-template <class R, class Old, class Target, int Steps>
-consteval bool upgrades_to() {
-    if constexpr (std::is_same_v<Old, Target>) return true;
-    else if constexpr (Steps == 0 || std::is_void_v<typename upgrade_result<R, Old>::type>) return false;
-    else return upgrades_to<R, typename upgrade_result<R, Old>::type, Target, Steps - 1>();
-}
-
-// prior_models (Target: the model) or prior_identities (the identity).
-template <class R, class List, class Target>
-struct prior_versions_upgrade;
-template <class R, class... V, class Target>
-struct prior_versions_upgrade<R, type_list<V...>, Target> {
-    static constexpr bool value = (upgrades_to<R, V, Target, sizeof...(V) + 1>() && ...);
-    static constexpr std::size_t count = sizeof...(V);
-};
-
 // A top-level string attribute named `name` in M.
 template <class M>
 consteval bool has_string_attribute(std::string_view name) {
@@ -159,148 +38,12 @@ consteval bool has_string_attribute(std::string_view name) {
     return found;
 }
 
-template <class P>
-concept has_config = requires {
-    typename P::config;
-};
-template <class P>
-concept has_provider_meta = requires {
-    typename P::provider_meta;
-};
-template <class R>
-concept has_identity = requires {
-    typename R::identity;
-};
-template <class H>
-concept has_schema_version = requires {
-    { H::schema_version } -> std::convertible_to<std::int64_t>;
-};
-template <class R>
-concept has_identity_version = requires {
-    { R::identity_version } -> std::convertible_to<std::int64_t>;
-};
-template <class H>
-concept has_doc = requires {
-    { H::doc } -> std::convertible_to<doc>;
-};
-template <class P, class C>
-concept has_configure = requires(P& p, const C& c, context& ctx) {
-    p.configure(c, ctx);
-};
-
-template <class P>
-struct resource_list {
-    using type = type_list<>;
-};
-template <class P>
-requires requires { typename P::resources; }
-struct resource_list<P> {
-    using type = typename P::resources;
-};
-template <class P>
-struct ephemeral_list {
-    using type = type_list<>;
-};
-template <class P>
-requires requires { typename P::ephemeral_resources; }
-struct ephemeral_list<P> {
-    using type = typename P::ephemeral_resources;
-};
-template <class P>
-struct list_resource_list {
-    using type = type_list<>;
-};
-template <class P>
-requires requires { typename P::list_resources; }
-struct list_resource_list<P> {
-    using type = typename P::list_resources;
-};
-template <class P>
-struct action_list {
-    using type = type_list<>;
-};
-template <class P>
-requires requires { typename P::actions; }
-struct action_list<P> {
-    using type = typename P::actions;
-};
-template <class P>
-struct state_store_list {
-    using type = type_list<>;
-};
-template <class P>
-requires requires { typename P::state_stores; }
-struct state_store_list<P> {
-    using type = typename P::state_stores;
-};
-template <class P>
-struct function_list {
-    using type = type_list<>;
-};
-template <class P>
-requires requires { typename P::functions; }
-struct function_list<P> {
-    using type = typename P::functions;
-};
-template <class P>
-struct data_source_list {
-    using type = type_list<>;
-};
-template <class P>
-requires requires { typename P::data_sources; }
-struct data_source_list<P> {
-    using type = typename P::data_sources;
-};
-
-// The provider's configuration model, or an empty one.
-struct no_config {};
-template <class P>
-struct config_of {
-    using type = no_config;
-};
-template <class P>
-requires has_config<P>
-struct config_of<P> {
-    using type = typename P::config;
-};
-
 constexpr bool has_prefix(std::string_view name, std::string_view provider) {
     return name.size() > provider.size() + 1 && name.substr(0, provider.size()) == provider &&
            name[provider.size()] == '_';
 }
 
 // --- members that look like hooks but are not quite
-
-// Stands for any argument, to tell "has a member of this name" from "has it
-// with the signature tfpp calls".
-struct any_argument {
-    template <class T>
-    operator T&() const;
-};
-
-#define TFPP_NAMES_MEMBER(member)                          \
-    template <class T>                                     \
-    concept names_##member = requires {                    \
-        &T::member;                                        \
-    }                                                      \
-    || requires(T & t, any_argument a) { t.member(a); }    \
-    || requires(T & t, any_argument a) { t.member(a, a); } \
-    || requires(T & t, any_argument a) { t.member(a, a, a); };
-TFPP_NAMES_MEMBER(validate)
-TFPP_NAMES_MEMBER(modify_plan)
-TFPP_NAMES_MEMBER(plan_destroy)
-TFPP_NAMES_MEMBER(import_state)
-TFPP_NAMES_MEMBER(generate_config)
-TFPP_NAMES_MEMBER(upgrade)
-TFPP_NAMES_MEMBER(move_from)
-TFPP_NAMES_MEMBER(configure)
-TFPP_NAMES_MEMBER(open)
-TFPP_NAMES_MEMBER(renew)
-TFPP_NAMES_MEMBER(close)
-TFPP_NAMES_MEMBER(invoke)
-TFPP_NAMES_MEMBER(plan)
-TFPP_NAMES_MEMBER(max_chunk_size)
-#undef TFPP_NAMES_MEMBER
 
 // An optional member whose name tfpp knows but whose signature it cannot call.
 enum class hook_problem {
@@ -312,7 +55,11 @@ enum class hook_problem {
     import_id_attribute,
     generate_config,
     upgrade,
-    move_from
+    move_from,
+    identity_of,
+    import_identity,
+    schema_version,
+    identity_version
 };
 
 // Whether T has a member named move_from, however overloaded: the name is
@@ -362,37 +109,68 @@ consteval hook_problem check_resource_hooks() {
     else if constexpr (names_upgrade<R> && !has_raw_upgrade<R, M> && !has_prior_models<R>) return hook_problem::upgrade;
     else if constexpr (names_move_from<R> && !has_raw_move<R, M> && !has_any_typed_move<R, P>())
         return hook_problem::move_from;
+    else if constexpr (names_identity_of<R> && !has_identity_of<R>) return hook_problem::identity_of;
+    else if constexpr (names_import_identity<R> && !has_import_identity<R>) return hook_problem::import_identity;
+    else if constexpr (names_schema_version<R> && !has_schema_version<R>) return hook_problem::schema_version;
+    else if constexpr (names_identity_version<R> && !has_identity_version<R>) return hook_problem::identity_version;
     else return hook_problem::none;
 }
 
-// One error for a member one typo away from a member tfpp knows: the
-// compiler's "In instantiation of 'misspelled<member_name{"import_id_atribute"},
-// member_name{"import_id_attribute"}>'" line names both.
-template <member_name Has, member_name Meant>
-struct misspelled {
-    static_assert(Has.empty(),
-                  "tfpp: a member is one typo away from a member tfpp looks for, which is then missing; the "
-                  "misspelled<member_name{...}, member_name{...}> line above names the member and what tfpp expects. "
-                  "Rename it, or rename it further if it is not meant as that member.");
-    static constexpr bool ok = Has.empty();
+// One error for a type_name without the provider's prefix: the
+// type_name_prefix<kind, member_name{"other_x"}, member_name{"local"}> line
+// the compiler prints above it names the type_name and the provider's.
+template <kind K, member_name Name, member_name Provider>
+struct type_name_prefix {
+    static_assert(K != kind::resource,
+                  "tfpp: a resource's type_name must start with the provider's type_name and an underscore, "
+                  "e.g. \"local_file\" in provider \"local\"; the type_name_prefix<...> line above names both.");
+    static_assert(K != kind::data_source,
+                  "tfpp: a data source's type_name must start with the provider's type_name and an underscore, "
+                  "e.g. \"local_file\" in provider \"local\"; the type_name_prefix<...> line above names both.");
+    static_assert(K != kind::ephemeral_resource,
+                  "tfpp: an ephemeral resource's type_name must start with the provider's type_name and an "
+                  "underscore, e.g. \"local_secret\" in provider \"local\"; the type_name_prefix<...> line above "
+                  "names both.");
+    static_assert(K != kind::action,
+                  "tfpp: an action's type_name must start with the provider's type_name and an underscore, "
+                  "e.g. \"local_command\" in provider \"local\"; the type_name_prefix<...> line above names both.");
+    static_assert(K != kind::state_store,
+                  "tfpp: a state store's type_name must start with the provider's type_name and an underscore, "
+                  "e.g. \"local_state_directory\" in provider \"local\"; the type_name_prefix<...> line above "
+                  "names both.");
+    static constexpr bool ok = false;
 };
-
-template <class T, near_miss_found Found>
-consteval bool no_near_miss() {
-    if constexpr (Found.member.empty()) return true;
-    else return misspelled<Found.member, Found.meant>::ok;
+template <kind K, class T, class P>
+consteval bool named_with_prefix() {
+    if constexpr (has_prefix(T::type_name, P::type_name)) return true;
+    else return type_name_prefix<K, member_name(T::type_name), member_name(P::type_name)>::ok;
 }
 
-enum class handler_problem { none, no_model, no_type_name, no_create, no_read, no_update, no_destroy, no_data_read };
+enum class handler_problem {
+    none,
+    no_model,
+    no_type_name,
+    no_create,
+    no_read,
+    no_update,
+    no_destroy,
+    no_data_read,
+    create_signature,
+    read_signature,
+    update_signature,
+    destroy_signature,
+    data_read_signature
+};
 
 template <class R>
 consteval handler_problem check_resource() {
     if constexpr (!has_model<R>) return handler_problem::no_model;
     else if constexpr (!has_type_name<R>) return handler_problem::no_type_name;
-    else if constexpr (!has_create<R>) return handler_problem::no_create;
-    else if constexpr (!has_read<R>) return handler_problem::no_read;
-    else if constexpr (!has_update<R>) return handler_problem::no_update;
-    else if constexpr (!has_destroy<R>) return handler_problem::no_destroy;
+    else if constexpr (!has_create<R>) return names_create<R> ? handler_problem::create_signature : handler_problem::no_create;
+    else if constexpr (!has_read<R>) return names_read<R> ? handler_problem::read_signature : handler_problem::no_read;
+    else if constexpr (!has_update<R>) return names_update<R> ? handler_problem::update_signature : handler_problem::no_update;
+    else if constexpr (!has_destroy<R>)
+        return names_destroy<R> ? handler_problem::destroy_signature : handler_problem::no_destroy;
     else return handler_problem::none;
 }
 
@@ -400,25 +178,17 @@ template <class D>
 consteval handler_problem check_data_source() {
     if constexpr (!has_model<D>) return handler_problem::no_model;
     else if constexpr (!has_type_name<D>) return handler_problem::no_type_name;
-    else if constexpr (!has_read<D>) return handler_problem::no_data_read;
+    else if constexpr (!has_read<D>)
+        return names_read<D> ? handler_problem::data_read_signature : handler_problem::no_data_read;
     else return handler_problem::none;
 }
-
-// A resource that declares `static constexpr bool compiled_separately = true;`
-// has its handler code compiled in a file of its own (tfpp/compile.hpp); the
-// file with main() then checks only what it needs itself.
-template <class R>
-inline constexpr bool is_compiled_separately = [] {
-    if constexpr (requires { R::compiled_separately; }) return bool(R::compiled_separately);
-    else return false;
-}();
 
 // Full: the model checks too (costly: done once, where the handler code is
 // compiled).
 template <class R, class P, bool Full = !is_compiled_separately<R>>
 struct resource_check {
     // A misspelled member first: it would otherwise be reported as missing.
-    static constexpr bool spelled_well = no_near_miss<R, resource_near_miss<R>()>();
+    static constexpr bool spelled_well = detail::spelled_well<kind::resource, R>();
     static constexpr handler_problem problem = spelled_well ? check_resource<R>() : handler_problem::none;
     static_assert(problem != handler_problem::no_model,
                   "tfpp: a resource needs `using model = <struct>;` naming the struct that is its schema.");
@@ -434,6 +204,18 @@ struct resource_check {
                   "tfpp::context& ctx);`.");
     static_assert(problem != handler_problem::no_destroy,
                   "tfpp: a resource needs `void destroy(const model& state, tfpp::context& ctx);`.");
+    static_assert(problem != handler_problem::create_signature,
+                  "tfpp: a resource needs `std::optional<model> create(model plan, tfpp::context& ctx);`; its create "
+                  "has a signature tfpp cannot call.");
+    static_assert(problem != handler_problem::read_signature,
+                  "tfpp: a resource needs `std::optional<model> read(model state, tfpp::context& ctx);`; its read has "
+                  "a signature tfpp cannot call.");
+    static_assert(problem != handler_problem::update_signature,
+                  "tfpp: a resource needs `std::optional<model> update(model plan, const model& prior, "
+                  "tfpp::context& ctx);`; its update has a signature tfpp cannot call.");
+    static_assert(problem != handler_problem::destroy_signature,
+                  "tfpp: a resource needs `void destroy(const model& state, tfpp::context& ctx);`; its destroy has a "
+                  "signature tfpp cannot call.");
     static constexpr hook_problem hook = [] {
         if constexpr (spelled_well && problem == handler_problem::none) return check_resource_hooks<R, P>();
         else return hook_problem::none;
@@ -464,13 +246,23 @@ struct resource_check {
                   "tfpp: a resource's move_from has a signature tfpp cannot call; declare "
                   "`std::optional<model> move_from(const tfpp::moved_state& from, tfpp::context& ctx);`, or take "
                   "`const S&` where S is the model of another resource type of the provider.");
+    static_assert(hook != hook_problem::identity_of,
+                  "tfpp: a resource's identity_of has a signature tfpp cannot call; declare "
+                  "`identity identity_of(const model& state) const;` (with `using identity = <struct>;`).");
+    static_assert(hook != hook_problem::import_identity,
+                  "tfpp: a resource's import_identity has a signature tfpp cannot call; declare "
+                  "`std::optional<model> import_identity(const identity& id, tfpp::context& ctx);` (with "
+                  "`using identity = <struct>;`).");
+    static_assert(hook != hook_problem::schema_version,
+                  "tfpp: a resource's schema_version must be a number: "
+                  "`static constexpr std::int64_t schema_version = 1;`.");
+    static_assert(hook != hook_problem::identity_version,
+                  "tfpp: a resource's identity_version must be a number: "
+                  "`static constexpr std::int64_t identity_version = 1;`.");
     static constexpr bool named_well = [] {
-        if constexpr (spelled_well && problem == handler_problem::none) return has_prefix(R::type_name, P::type_name);
+        if constexpr (spelled_well && problem == handler_problem::none) return named_with_prefix<kind::resource, R, P>();
         else return true;
     }();
-    static_assert(named_well,
-                  "tfpp: a resource's type_name must start with the provider's type_name and an underscore, "
-                  "e.g. \"local_file\" in provider \"local\".");
     static constexpr bool version_ok = [] {
         if constexpr (has_schema_version<R>) return R::schema_version >= 0;
         else return true;
@@ -551,7 +343,7 @@ struct resource_check {
 
 template <class D, class P>
 struct data_source_check {
-    static constexpr bool spelled_well = no_near_miss<D, data_source_near_miss<D>()>();
+    static constexpr bool spelled_well = detail::spelled_well<kind::data_source, D>();
     static constexpr handler_problem problem = spelled_well ? check_data_source<D>() : handler_problem::none;
     static_assert(problem != handler_problem::no_model,
                   "tfpp: a data source needs `using model = <struct>;` naming the struct that is its schema.");
@@ -559,6 +351,9 @@ struct data_source_check {
                   "tfpp: a data source needs `static constexpr std::string_view type_name = \"<provider>_<name>\";`.");
     static_assert(problem != handler_problem::no_data_read,
                   "tfpp: a data source needs `std::optional<model> read(model config, tfpp::context& ctx);`.");
+    static_assert(problem != handler_problem::data_read_signature,
+                  "tfpp: a data source needs `std::optional<model> read(model config, tfpp::context& ctx);`; its read "
+                  "has a signature tfpp cannot call.");
     static constexpr bool validate_ok = [] {
         if constexpr (spelled_well && problem == handler_problem::none)
             return !names_validate<D> || has_validate<D, typename D::model>;
@@ -568,12 +363,9 @@ struct data_source_check {
                   "tfpp: a data source's validate has a signature tfpp cannot call; declare "
                   "`void validate(const model& config, tfpp::context& ctx);`.");
     static constexpr bool named_well = [] {
-        if constexpr (spelled_well && problem == handler_problem::none) return has_prefix(D::type_name, P::type_name);
+        if constexpr (spelled_well && problem == handler_problem::none) return named_with_prefix<kind::data_source, D, P>();
         else return true;
     }();
-    static_assert(named_well,
-                  "tfpp: a data source's type_name must start with the provider's type_name and an underscore, "
-                  "e.g. \"local_file\" in provider \"local\".");
     static constexpr bool ok = [] {
         if constexpr (spelled_well && problem == handler_problem::none && validate_ok)
             return named_well && model_check<typename D::model, model_context::data_source>::ok;
@@ -581,48 +373,12 @@ struct data_source_check {
     }();
 };
 
-// --- ephemeral resources: open, optional renew and close, typed private data
-
-template <class E>
-concept has_private_data = requires {
-    typename E::private_data;
-};
-
-template <class E>
-struct no_private_data {};
-template <class E>
-struct private_data_of {
-    using type = no_private_data<E>;
-};
-template <class E>
-requires has_private_data<E>
-struct private_data_of<E> {
-    using type = typename E::private_data;
-};
-
-template <class E, class M = typename E::model>
-concept has_open = requires(E& e, M m, context& c) {
-    { e.open(std::move(m), c) } -> std::same_as<std::optional<M>>;
-}
-|| requires(E& e, M m, typename private_data_of<E>::type& data, context& c) {
-    requires has_private_data<E>;
-    { e.open(std::move(m), data, c) } -> std::same_as<std::optional<M>>;
-};
-template <class E>
-concept has_renew = requires(E& e, typename private_data_of<E>::type& data, context& c) {
-    requires has_private_data<E>;
-    e.renew(data, c);
-}
-|| requires(E& e, context& c) { e.renew(c); };
-template <class E>
-concept has_close = requires(E& e, const typename private_data_of<E>::type& data, context& c) {
-    requires has_private_data<E>;
-    e.close(data, c);
-}
-|| requires(E& e, context& c) { e.close(c); };
+// --- ephemeral resources
 
 enum class ephemeral_problem {
     none,
+    misspelled,
+    open_signature,
     no_model,
     no_type_name,
     no_open,
@@ -635,7 +391,7 @@ template <class E>
 consteval ephemeral_problem check_ephemeral() {
     if constexpr (!has_model<E>) return ephemeral_problem::no_model;
     else if constexpr (!has_type_name<E>) return ephemeral_problem::no_type_name;
-    else if constexpr (!has_open<E>) return ephemeral_problem::no_open;
+    else if constexpr (!has_open<E>) return names_open<E> ? ephemeral_problem::open_signature : ephemeral_problem::no_open;
     else if constexpr (names_renew<E> && !has_renew<E>) return ephemeral_problem::renew_signature;
     else if constexpr (names_close<E> && !has_close<E>) return ephemeral_problem::close_signature;
     else if constexpr (names_validate<E> && !has_validate<E, typename E::model>)
@@ -645,7 +401,8 @@ consteval ephemeral_problem check_ephemeral() {
 
 template <class E, class P>
 struct ephemeral_check {
-    static constexpr ephemeral_problem problem = check_ephemeral<E>();
+    static constexpr ephemeral_problem problem =
+        spelled_well<kind::ephemeral_resource, E>() ? check_ephemeral<E>() : ephemeral_problem::misspelled;
     static_assert(problem != ephemeral_problem::no_model,
                   "tfpp: an ephemeral resource needs `using model = <struct>;` naming the struct that is its schema.");
     static_assert(problem != ephemeral_problem::no_type_name,
@@ -655,6 +412,10 @@ struct ephemeral_check {
                   "tfpp: an ephemeral resource needs `std::optional<model> open(model config, tfpp::context& ctx);`, "
                   "or `std::optional<model> open(model config, private_data& data, tfpp::context& ctx);` with "
                   "`using private_data = <struct>;`.");
+    static_assert(problem != ephemeral_problem::open_signature,
+                  "tfpp: an ephemeral resource needs `std::optional<model> open(model config, tfpp::context& ctx);`, "
+                  "or `std::optional<model> open(model config, private_data& data, tfpp::context& ctx);` with "
+                  "`using private_data = <struct>;`; its open has a signature tfpp cannot call.");
     static_assert(problem != ephemeral_problem::renew_signature,
                   "tfpp: an ephemeral resource's renew has a signature tfpp cannot call; declare "
                   "`void renew(private_data& data, tfpp::context& ctx);` (or `void renew(tfpp::context& ctx);` "
@@ -667,12 +428,9 @@ struct ephemeral_check {
                   "tfpp: an ephemeral resource's validate has a signature tfpp cannot call; declare "
                   "`void validate(const model& config, tfpp::context& ctx);`.");
     static constexpr bool named_well = [] {
-        if constexpr (problem == ephemeral_problem::none) return has_prefix(E::type_name, P::type_name);
+        if constexpr (problem == ephemeral_problem::none) return named_with_prefix<kind::ephemeral_resource, E, P>();
         else return true;
     }();
-    static_assert(named_well,
-                  "tfpp: an ephemeral resource's type_name must start with the provider's type_name and an "
-                  "underscore, e.g. \"local_secret\" in provider \"local\".");
     static constexpr bool ok = [] {
         if constexpr (problem == ephemeral_problem::none)
             return named_well && model_check<typename E::model, model_context::data_source>::ok;
@@ -680,7 +438,7 @@ struct ephemeral_check {
     }();
 };
 
-enum class list_problem { none, no_resource, no_identity, no_config, no_list, validate_signature };
+enum class list_problem { none, misspelled, no_resource, no_identity, no_config, no_list, list_signature, validate_signature };
 
 template <class L>
 consteval list_problem check_list_resource() {
@@ -689,20 +447,16 @@ consteval list_problem check_list_resource() {
     else if constexpr (!requires { typename L::config; }) return list_problem::no_config;
     else if constexpr (!requires(L & l, const typename L::config& c, list_results<typename L::resource>& r,
                                  context& ctx) { l.list(c, r, ctx); })
-        return list_problem::no_list;
+        return names_list<L> ? list_problem::list_signature : list_problem::no_list;
     else if constexpr (names_validate<L> && !has_validate<L, typename L::config>)
         return list_problem::validate_signature;
     else return list_problem::none;
 }
 
-template <class T, class List>
-struct listed_in;
-template <class T, class... R>
-struct listed_in<T, type_list<R...>> : std::bool_constant<(std::is_same_v<T, R> || ...)> {};
-
 template <class L, class P>
 struct list_check {
-    static constexpr list_problem problem = check_list_resource<L>();
+    static constexpr list_problem problem =
+        spelled_well<kind::list_resource, L>() ? check_list_resource<L>() : list_problem::misspelled;
     static_assert(problem != list_problem::no_resource,
                   "tfpp: a list resource needs `using resource = <resource struct>;` naming the managed resource "
                   "whose objects it lists.");
@@ -715,6 +469,9 @@ struct list_check {
     static_assert(problem != list_problem::no_list,
                   "tfpp: a list resource needs `void list(const config& c, tfpp::list_results<resource>& "
                   "results, tfpp::context& ctx);`.");
+    static_assert(problem != list_problem::list_signature,
+                  "tfpp: a list resource needs `void list(const config& c, tfpp::list_results<resource>& "
+                  "results, tfpp::context& ctx);`; its list has a signature tfpp cannot call.");
     static_assert(problem != list_problem::validate_signature,
                   "tfpp: a list resource's validate has a signature tfpp cannot call; declare "
                   "`void validate(const config& c, tfpp::context& ctx);`.");
@@ -734,22 +491,23 @@ struct list_check {
 
 // --- actions: invoke, with optional validate and plan
 
-template <class A, class C = typename A::config>
-concept has_invoke = requires(A& a, const C& c, action_progress& progress, context& ctx) {
-    { a.invoke(c, progress, ctx) } -> std::same_as<void>;
+enum class action_problem {
+    none,
+    misspelled,
+    no_type_name,
+    no_config,
+    no_invoke,
+    invoke_signature,
+    validate_signature,
+    plan_signature
 };
-template <class A, class C = typename A::config>
-concept has_action_plan = requires(A& a, const C& c, context& ctx) {
-    { a.plan(c, ctx) } -> std::same_as<void>;
-};
-
-enum class action_problem { none, no_type_name, no_config, no_invoke, validate_signature, plan_signature };
 
 template <class A>
 consteval action_problem check_action() {
     if constexpr (!has_type_name<A>) return action_problem::no_type_name;
     else if constexpr (!requires { typename A::config; }) return action_problem::no_config;
-    else if constexpr (!has_invoke<A>) return action_problem::no_invoke;
+    else if constexpr (!has_invoke<A>)
+        return names_invoke<A> ? action_problem::invoke_signature : action_problem::no_invoke;
     else if constexpr (names_validate<A> && !has_validate<A, typename A::config>)
         return action_problem::validate_signature;
     else if constexpr (names_plan<A> && !has_action_plan<A>) return action_problem::plan_signature;
@@ -758,7 +516,8 @@ consteval action_problem check_action() {
 
 template <class A, class P>
 struct action_check {
-    static constexpr action_problem problem = check_action<A>();
+    static constexpr action_problem problem =
+        spelled_well<kind::action, A>() ? check_action<A>() : action_problem::misspelled;
     static_assert(problem != action_problem::no_type_name,
                   "tfpp: an action needs `static constexpr std::string_view type_name = \"<provider>_<name>\";`.");
     static_assert(problem != action_problem::no_config,
@@ -767,6 +526,9 @@ struct action_check {
     static_assert(problem != action_problem::no_invoke,
                   "tfpp: an action needs `void invoke(const config& c, tfpp::action_progress& progress, "
                   "tfpp::context& ctx);`.");
+    static_assert(problem != action_problem::invoke_signature,
+                  "tfpp: an action needs `void invoke(const config& c, tfpp::action_progress& progress, "
+                  "tfpp::context& ctx);`; its invoke has a signature tfpp cannot call.");
     static_assert(problem != action_problem::validate_signature,
                   "tfpp: an action's validate has a signature tfpp cannot call; declare "
                   "`void validate(const config& c, tfpp::context& ctx);`.");
@@ -774,12 +536,9 @@ struct action_check {
                   "tfpp: an action's plan has a signature tfpp cannot call; declare "
                   "`void plan(const config& c, tfpp::context& ctx);`.");
     static constexpr bool named_well = [] {
-        if constexpr (problem == action_problem::none) return has_prefix(A::type_name, P::type_name);
+        if constexpr (problem == action_problem::none) return named_with_prefix<kind::action, A, P>();
         else return true;
     }();
-    static_assert(named_well,
-                  "tfpp: an action's type_name must start with the provider's type_name and an underscore, "
-                  "e.g. \"local_command\" in provider \"local\".");
     static constexpr bool ok = [] {
         if constexpr (problem == action_problem::none)
             return named_well && model_check<typename A::config, model_context::data_source>::ok;
@@ -789,37 +548,15 @@ struct action_check {
 
 // --- state stores: read, write, lock, unlock, states, delete_state; optional configure and validate
 
-template <class S>
-concept has_state_read = requires(S& s, const std::string& id, state_sink& out, context& ctx) {
-    { s.read(id, out, ctx) } -> std::same_as<void>;
-};
-template <class S>
-concept has_state_write = requires(S& s, const std::string& id, state_source& in, context& ctx) {
-    { s.write(id, in, ctx) } -> std::same_as<void>;
-};
-template <class S>
-concept has_state_lock = requires(S& s, const std::string& id, const std::string& operation, context& ctx) {
-    { s.lock(id, operation, ctx) } -> std::same_as<std::string>;
-};
-template <class S>
-concept has_state_unlock = requires(S& s, const std::string& id, const std::string& lock_id, context& ctx) {
-    { s.unlock(id, lock_id, ctx) } -> std::same_as<void>;
-};
-template <class S>
-concept has_state_list = requires(S& s, context& ctx) {
-    { s.states(ctx) } -> std::same_as<std::vector<std::string>>;
-};
-template <class S>
-concept has_state_delete = requires(S& s, const std::string& id, context& ctx) {
-    { s.delete_state(id, ctx) } -> std::same_as<void>;
-};
-template <class S>
-concept has_max_chunk_size = requires {
-    { S::max_chunk_size } -> std::convertible_to<std::size_t>;
-};
-
 enum class state_store_problem {
     none,
+    misspelled,
+    read_signature,
+    write_signature,
+    lock_signature,
+    unlock_signature,
+    states_signature,
+    delete_state_signature,
     no_type_name,
     no_config,
     read,
@@ -838,12 +575,12 @@ consteval state_store_problem check_state_store() {
     using enum state_store_problem;
     if constexpr (!has_type_name<S>) return no_type_name;
     else if constexpr (!requires { typename S::config; }) return no_config;
-    else if constexpr (!has_state_read<S>) return read;
-    else if constexpr (!has_state_write<S>) return write;
-    else if constexpr (!has_state_lock<S>) return lock;
-    else if constexpr (!has_state_unlock<S>) return unlock;
-    else if constexpr (!has_state_list<S>) return states;
-    else if constexpr (!has_state_delete<S>) return delete_state;
+    else if constexpr (!has_state_read<S>) return names_read<S> ? read_signature : read;
+    else if constexpr (!has_state_write<S>) return names_write<S> ? write_signature : write;
+    else if constexpr (!has_state_lock<S>) return names_lock<S> ? lock_signature : lock;
+    else if constexpr (!has_state_unlock<S>) return names_unlock<S> ? unlock_signature : unlock;
+    else if constexpr (!has_state_list<S>) return names_states<S> ? states_signature : states;
+    else if constexpr (!has_state_delete<S>) return names_delete_state<S> ? delete_state_signature : delete_state;
     else if constexpr (names_configure<S> && !has_configure<S, typename S::config>) return configure_signature;
     else if constexpr (names_validate<S> && !has_validate<S, typename S::config>) return validate_signature;
     else if constexpr (names_max_chunk_size<S> && !has_max_chunk_size<S>) return max_chunk_size;
@@ -852,7 +589,8 @@ consteval state_store_problem check_state_store() {
 
 template <class S, class P>
 struct state_store_check {
-    static constexpr state_store_problem problem = check_state_store<S>();
+    static constexpr state_store_problem problem =
+        spelled_well<kind::state_store, S>() ? check_state_store<S>() : state_store_problem::misspelled;
     static_assert(problem != state_store_problem::no_type_name,
                   "tfpp: a state store needs `static constexpr std::string_view type_name = \"<provider>_<name>\";`.");
     static_assert(problem != state_store_problem::no_config,
@@ -861,20 +599,39 @@ struct state_store_check {
     static_assert(problem != state_store_problem::read,
                   "tfpp: a state store needs `void read(const std::string& state_id, tfpp::state_sink& out, "
                   "tfpp::context& ctx);`.");
+    static_assert(problem != state_store_problem::read_signature,
+                  "tfpp: a state store needs `void read(const std::string& state_id, tfpp::state_sink& out, "
+                  "tfpp::context& ctx);`; its read has a signature tfpp cannot call.");
     static_assert(problem != state_store_problem::write,
                   "tfpp: a state store needs `void write(const std::string& state_id, tfpp::state_source& in, "
                   "tfpp::context& ctx);`.");
+    static_assert(problem != state_store_problem::write_signature,
+                  "tfpp: a state store needs `void write(const std::string& state_id, tfpp::state_source& in, "
+                  "tfpp::context& ctx);`; its write has a signature tfpp cannot call.");
     static_assert(problem != state_store_problem::lock,
                   "tfpp: a state store needs `std::string lock(const std::string& state_id, const std::string& "
                   "operation, tfpp::context& ctx);` returning the lock's id (Terraform locks before it writes).");
+    static_assert(problem != state_store_problem::lock_signature,
+                  "tfpp: a state store needs `std::string lock(const std::string& state_id, const std::string& "
+                  "operation, tfpp::context& ctx);` returning the lock's id (Terraform locks before it writes); its "
+                  "lock has a signature tfpp cannot call.");
     static_assert(problem != state_store_problem::unlock,
                   "tfpp: a state store needs `void unlock(const std::string& state_id, const std::string& lock_id, "
                   "tfpp::context& ctx);`.");
+    static_assert(problem != state_store_problem::unlock_signature,
+                  "tfpp: a state store needs `void unlock(const std::string& state_id, const std::string& lock_id, "
+                  "tfpp::context& ctx);`; its unlock has a signature tfpp cannot call.");
     static_assert(problem != state_store_problem::states,
-                  "tfpp: a state store needs `std::vector<std::string> states(tfpp::context& ctx);`, the names of "
-                  "the states (workspaces) it holds.");
+                  "tfpp: a state store needs `std::vector<std::string> states(tfpp::context& ctx);`, the names of the "
+                  "states (workspaces) it holds.");
+    static_assert(problem != state_store_problem::states_signature,
+                  "tfpp: a state store needs `std::vector<std::string> states(tfpp::context& ctx);`, the names of the "
+                  "states (workspaces) it holds; its states has a signature tfpp cannot call.");
     static_assert(problem != state_store_problem::delete_state,
                   "tfpp: a state store needs `void delete_state(const std::string& state_id, tfpp::context& ctx);`.");
+    static_assert(problem != state_store_problem::delete_state_signature,
+                  "tfpp: a state store needs `void delete_state(const std::string& state_id, tfpp::context& ctx);`; its "
+                  "delete_state has a signature tfpp cannot call.");
     static_assert(problem != state_store_problem::configure_signature,
                   "tfpp: a state store's configure has a signature tfpp cannot call; declare "
                   "`void configure(const config& c, tfpp::context& ctx);`.");
@@ -885,12 +642,9 @@ struct state_store_check {
                   "tfpp: a state store's max_chunk_size must be a number of bytes: "
                   "`static constexpr std::size_t max_chunk_size = 1 << 20;`.");
     static constexpr bool named_well = [] {
-        if constexpr (problem == state_store_problem::none) return has_prefix(S::type_name, P::type_name);
+        if constexpr (problem == state_store_problem::none) return named_with_prefix<kind::state_store, S, P>();
         else return true;
     }();
-    static_assert(named_well,
-                  "tfpp: a state store's type_name must start with the provider's type_name and an underscore, "
-                  "e.g. \"local_state_directory\" in provider \"local\".");
     static constexpr bool ok = [] {
         if constexpr (problem == state_store_problem::none)
             return named_well && model_check<typename S::config, model_context::state_store>::ok;
@@ -898,8 +652,6 @@ struct state_store_check {
     }();
 };
 
-template <class P, class List>
-struct all_resources_ok;
 // Arrays, not folds: a provider may list a thousand types (clang limits a
 // fold to 256 operands).
 constexpr bool all_of(std::initializer_list<bool> values) {
@@ -907,55 +659,21 @@ constexpr bool all_of(std::initializer_list<bool> values) {
         if (!v) return false;
     return true;
 }
-template <class P, class... R>
-struct all_resources_ok<P, type_list<R...>> {
-    static constexpr bool value = all_of({true, resource_check<R, P>::ok...});
+// Each of P's types of kind K passes the kind's check (kinds.hpp names it).
+template <kind K, class P, class List = kind_list_t<K, P>>
+struct all_of_kind_ok;
+template <kind K, class P, class... T>
+struct all_of_kind_ok<K, P, type_list<T...>> {
+    static constexpr bool value = all_of({true, kind_traits<K>::template check<T, P>::ok...});
 };
-template <class P, class List>
-struct all_data_sources_ok;
-template <class P, class... D>
-struct all_data_sources_ok<P, type_list<D...>> {
-    static constexpr bool value = all_of({true, data_source_check<D, P>::ok...});
-};
-
-template <class P, class List>
-struct all_ephemerals_ok;
-template <class P, class... E>
-struct all_ephemerals_ok<P, type_list<E...>> {
-    static constexpr bool value = all_of({true, ephemeral_check<E, P>::ok...});
-};
-
-template <class P, class List>
-struct all_lists_ok;
-template <class P, class... L>
-struct all_lists_ok<P, type_list<L...>> {
-    static constexpr bool value = all_of({true, list_check<L, P>::ok...});
-};
-
-template <class P, class List>
-struct all_actions_ok;
-template <class P, class... A>
-struct all_actions_ok<P, type_list<A...>> {
-    static constexpr bool value = all_of({true, action_check<A, P>::ok...});
-};
-
-template <class P, class List>
-struct all_state_stores_ok;
-template <class P, class... S>
-struct all_state_stores_ok<P, type_list<S...>> {
-    static constexpr bool value = all_of({true, state_store_check<S, P>::ok...});
-};
-
-template <class List>
-struct all_functions_ok;
-template <class... F>
-struct all_functions_ok<type_list<F...>> {
-    static constexpr bool value = all_of({true, function_check<F>::ok...});
-};
+template <class P, std::size_t... I>
+consteval bool all_kinds_ok(std::index_sequence<I...>) {
+    return all_of({all_of_kind_ok<listed_kinds[I], P>::value...});
+}
 
 template <class P>
 struct provider_check {
-    static constexpr bool spelled_well = no_near_miss<P, provider_near_miss<P>()>();
+    static constexpr bool spelled_well = detail::spelled_well<kind::provider, P>();
     static_assert(!spelled_well || std::is_default_constructible_v<P>,
                   "tfpp: a provider must be default-constructible.");
     static_assert(!spelled_well || has_type_name<P>,
@@ -980,13 +698,7 @@ struct provider_check {
     }();
     static constexpr bool ok = [] {
         if constexpr (spelled_well && configure_ok && std::is_default_constructible_v<P> && has_type_name<P>)
-            return config_ok && meta_ok && all_resources_ok<P, typename resource_list<P>::type>::value &&
-                   all_data_sources_ok<P, typename data_source_list<P>::type>::value &&
-                   all_ephemerals_ok<P, typename ephemeral_list<P>::type>::value &&
-                   all_lists_ok<P, typename list_resource_list<P>::type>::value &&
-                   all_actions_ok<P, typename action_list<P>::type>::value &&
-                   all_state_stores_ok<P, typename state_store_list<P>::type>::value &&
-                   all_functions_ok<typename function_list<P>::type>::value;
+            return config_ok && meta_ok && all_kinds_ok<P>(std::make_index_sequence<std::size(listed_kinds)>{});
         else return false;
     }();
 };

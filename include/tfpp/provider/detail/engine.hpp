@@ -21,6 +21,8 @@
 #include <stop_token>
 #include <string>
 #include <string_view>
+#include <tuple>
+#include <utility>
 
 namespace tfpp::detail {
 
@@ -47,34 +49,55 @@ public:
     // gets a context that knows it, and its diagnostics flow back into ctx.
     virtual void configure(std::string_view config, std::string_view terraform_version, context& ctx) = 0;
 
-    [[nodiscard]] const std::map<std::string_view, std::unique_ptr<resource_handler>>& resources() const {
-        return resources_;
+    // Kind K's handlers by type name (kinds.hpp names the handler class).
+    template <kind K>
+    using handler_map = std::map<std::string_view, std::unique_ptr<typename kind_traits<K>::handler>>;
+    template <kind K>
+    [[nodiscard]] const handler_map<K>& handlers() const {
+        return std::get<kind_index(K)>(handlers_);
     }
-    [[nodiscard]] const std::map<std::string_view, std::unique_ptr<data_source_handler>>& data_sources() const {
-        return data_sources_;
+    template <kind K>
+    [[nodiscard]] typename kind_traits<K>::handler* find(std::string_view name) const {
+        const handler_map<K>& m = handlers<K>();
+        auto it = m.find(name);
+        return it == m.end() ? nullptr : it->second.get();
     }
-    [[nodiscard]] const std::map<std::string_view, std::unique_ptr<ephemeral_handler>>& ephemeral_resources() const {
-        return ephemerals_;
+    // ... or, when P has no such type, the one diagnostic every kind gives.
+    template <kind K>
+    [[nodiscard]] typename kind_traits<K>::handler* find(std::string_view name, context& ctx) const {
+        auto* h = find<K>(name);
+        if (!h) ctx.error("Unknown " + std::string(kind_traits<K>::unknown), unknown_type_detail<K>(name));
+        return h;
     }
-    [[nodiscard]] const std::map<std::string_view, std::unique_ptr<function_handler>>& functions() const {
-        return functions_;
+    template <kind K>
+    [[nodiscard]] static std::string unknown_type_detail(std::string_view name) {
+        return "this provider has no " + std::string(kind_traits<K>::unknown) + " named \"" + std::string(name) + "\"";
     }
-    [[nodiscard]] const std::map<std::string_view, std::unique_ptr<list_handler>>& list_resources() const {
-        return lists_;
+
+    [[nodiscard]] const handler_map<kind::resource>& resources() const { return handlers<kind::resource>(); }
+    [[nodiscard]] const handler_map<kind::data_source>& data_sources() const { return handlers<kind::data_source>(); }
+    [[nodiscard]] const handler_map<kind::ephemeral_resource>& ephemeral_resources() const {
+        return handlers<kind::ephemeral_resource>();
     }
-    [[nodiscard]] const std::map<std::string_view, std::unique_ptr<action_handler>>& actions() const {
-        return actions_;
+    [[nodiscard]] const handler_map<kind::function>& functions() const { return handlers<kind::function>(); }
+    [[nodiscard]] const handler_map<kind::list_resource>& list_resources() const {
+        return handlers<kind::list_resource>();
     }
-    [[nodiscard]] const std::map<std::string_view, std::unique_ptr<state_store_handler>>& state_stores() const {
-        return state_stores_;
+    [[nodiscard]] const handler_map<kind::action>& actions() const { return handlers<kind::action>(); }
+    [[nodiscard]] const handler_map<kind::state_store>& state_stores() const { return handlers<kind::state_store>(); }
+    [[nodiscard]] resource_handler* resource(std::string_view name) const { return find<kind::resource>(name); }
+    [[nodiscard]] data_source_handler* data_source(std::string_view name) const {
+        return find<kind::data_source>(name);
     }
-    [[nodiscard]] resource_handler* resource(std::string_view name) const { return find(resources_, name); }
-    [[nodiscard]] data_source_handler* data_source(std::string_view name) const { return find(data_sources_, name); }
-    [[nodiscard]] ephemeral_handler* ephemeral_resource(std::string_view name) const { return find(ephemerals_, name); }
-    [[nodiscard]] function_handler* function(std::string_view name) const { return find(functions_, name); }
-    [[nodiscard]] list_handler* list_resource(std::string_view name) const { return find(lists_, name); }
-    [[nodiscard]] action_handler* action(std::string_view name) const { return find(actions_, name); }
-    [[nodiscard]] state_store_handler* state_store(std::string_view name) const { return find(state_stores_, name); }
+    [[nodiscard]] ephemeral_handler* ephemeral_resource(std::string_view name) const {
+        return find<kind::ephemeral_resource>(name);
+    }
+    [[nodiscard]] function_handler* function(std::string_view name) const { return find<kind::function>(name); }
+    [[nodiscard]] list_handler* list_resource(std::string_view name) const { return find<kind::list_resource>(name); }
+    [[nodiscard]] action_handler* action(std::string_view name) const { return find<kind::action>(name); }
+    [[nodiscard]] state_store_handler* state_store(std::string_view name) const {
+        return find<kind::state_store>(name);
+    }
 
     // Set when configure() deferred: every later read, plan, import and
     // open is deferred for the same reason, without calling its handler.
@@ -109,19 +132,19 @@ public:
     }
 
 protected:
-    template <class Handler>
-    static Handler* find(const std::map<std::string_view, std::unique_ptr<Handler>>& m, std::string_view name) {
-        auto it = m.find(name);
-        return it == m.end() ? nullptr : it->second.get();
+    static constexpr std::size_t kind_index(kind k) {
+        for (std::size_t i = 0; i < std::size(listed_kinds); ++i)
+            if (listed_kinds[i] == k) return i;
+        return std::size(listed_kinds);
+    }
+    template <std::size_t... I>
+    static auto all_maps(std::index_sequence<I...>) -> std::tuple<handler_map<listed_kinds[I]>...>;
+    template <kind K>
+    handler_map<K>& mutable_handlers() {
+        return std::get<kind_index(K)>(handlers_);
     }
 
-    std::map<std::string_view, std::unique_ptr<function_handler>> functions_;
-    std::map<std::string_view, std::unique_ptr<ephemeral_handler>> ephemerals_;
-    std::map<std::string_view, std::unique_ptr<list_handler>> lists_;
-    std::map<std::string_view, std::unique_ptr<action_handler>> actions_;
-    std::map<std::string_view, std::unique_ptr<state_store_handler>> state_stores_;
-    std::map<std::string_view, std::unique_ptr<resource_handler>> resources_;
-    std::map<std::string_view, std::unique_ptr<data_source_handler>> data_sources_;
+    decltype(all_maps(std::make_index_sequence<std::size(listed_kinds)>{})) handlers_;
     std::shared_mutex mutex_;
     mutable std::mutex context_mutex_;  // what every context copies: the stop source and Terraform's version
     std::stop_source stop_;
@@ -136,23 +159,13 @@ public:
     using config_model = typename config_of<P>::type;
 
     engine() {
-        add_resources(typename resource_list<P>::type{});
-        add_typed<data_source_handler, data_source_adapter>(data_sources_, typename data_source_list<P>::type{});
-        add_functions(typename function_list<P>::type{});
-        add_typed<ephemeral_handler, ephemeral_adapter>(ephemerals_, typename ephemeral_list<P>::type{});
-        add_typed<list_handler, list_adapter>(lists_, typename list_resource_list<P>::type{});
-        add_typed<action_handler, action_adapter>(actions_, typename action_list<P>::type{});
-        add_typed<state_store_handler, state_store_adapter>(state_stores_, typename state_store_list<P>::type{});
+        [&]<std::size_t... I>(std::index_sequence<I...>) {
+            (add<listed_kinds[I]>(kind_list_t<listed_kinds[I], P>{}), ...);
+        }(std::make_index_sequence<std::size(listed_kinds)>{});
     }
     // The handlers hold a reference to the provider: they go first.
     ~engine() override {
-        functions_.clear();
-        ephemerals_.clear();
-        lists_.clear();
-        actions_.clear();
-        state_stores_.clear();
-        resources_.clear();
-        data_sources_.clear();
+        std::apply([](auto&... maps) { (maps.clear(), ...); }, handlers_);
     }
 
     [[nodiscard]] std::string_view type_name() const override { return P::type_name; }
@@ -200,61 +213,29 @@ public:
 private:
     // Tables and a loop rather than folds: a provider may list a thousand
     // types (clang limits a fold to 256 operands).
-    template <class... R>
-    void add_resources(type_list<R...>) {
-        if constexpr (sizeof...(R) > 0) {
-            using maker = std::unique_ptr<resource_handler> (*)(P&);
-            static constexpr maker makers[] = {resource_maker<R>()...};
+    template <kind K, class... T>
+    void add(type_list<T...>) {
+        if constexpr (sizeof...(T) > 0) {
+            using handler = typename kind_traits<K>::handler;
+            using maker = std::unique_ptr<handler> (*)(P&);
+            static constexpr maker makers[] = {maker_of<K, T>()...};
             for (maker make : makers) {
-                std::unique_ptr<resource_handler> h = make(provider_);
-                const std::string_view name = h->type_name();
-                resources_.emplace(name, std::move(h));
+                std::unique_ptr<handler> h = make(provider_);
+                const std::string_view name = kind_traits<K>::key(*h);
+                mutable_handlers<K>().emplace(name, std::move(h));
             }
         }
     }
-    template <class R>
-    static std::unique_ptr<resource_handler> make_resource_handler(P& provider) {
-        return std::unique_ptr<resource_handler>(new resource_adapter<R, P>(provider));
+    template <kind K, class T>
+    static std::unique_ptr<typename kind_traits<K>::handler> make_handler(P& provider) {
+        return std::unique_ptr<typename kind_traits<K>::handler>(
+            new typename kind_traits<K>::template adapter<T, P>(provider));
     }
     // A separately compiled resource's own make(): no function of its own here.
-    template <class R>
-    static constexpr auto resource_maker() {
-        if constexpr (is_compiled_separately<R>) return &compiled_resource<P, R>::make;
-        else return &make_resource_handler<R>;
-    }
-    // Data sources, ephemeral resources, list resources, actions and state stores: one adapter each, by type name.
-    template <class Handler, template <class, class> class Adapter, class... T>
-    void add_typed(std::map<std::string_view, std::unique_ptr<Handler>>& to, type_list<T...>) {
-        if constexpr (sizeof...(T) > 0) {
-            using maker = std::unique_ptr<Handler> (*)(P&);
-            static constexpr maker makers[] = {&make_typed<Handler, Adapter<T, P>>...};
-            for (maker make : makers) {
-                std::unique_ptr<Handler> h = make(provider_);
-                const std::string_view name = h->type_name();
-                to.emplace(name, std::move(h));
-            }
-        }
-    }
-    template <class Handler, class Adapter>
-    static std::unique_ptr<Handler> make_typed(P& provider) {
-        return std::unique_ptr<Handler>(new Adapter(provider));
-    }
-
-    template <class... F>
-    void add_functions(type_list<F...>) {
-        if constexpr (sizeof...(F) > 0) {
-            using maker = std::unique_ptr<function_handler> (*)(P&);
-            static constexpr maker makers[] = {&make_function_handler<F>...};
-            for (maker make : makers) {
-                std::unique_ptr<function_handler> h = make(provider_);
-                const std::string_view name = h->name();
-                functions_.emplace(name, std::move(h));
-            }
-        }
-    }
-    template <class F>
-    static std::unique_ptr<function_handler> make_function_handler(P& provider) {
-        return std::unique_ptr<function_handler>(new function_adapter<F, P>(provider));
+    template <kind K, class T>
+    static constexpr auto maker_of() {
+        if constexpr (K == kind::resource && is_compiled_separately<T>) return &compiled_resource<P, T>::make;
+        else return &make_handler<K, T>;
     }
 
     P provider_{};

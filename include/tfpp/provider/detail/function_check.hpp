@@ -6,6 +6,7 @@
 #include <tfpp/core/reflect.hpp>
 #include <tfpp/core/type_map.hpp>
 #include <tfpp/provider/context.hpp>
+#include <tfpp/provider/detail/hook_spelling.hpp>
 #include <tfpp/schema/function.hpp>
 #include <tfpp/schema/parameters_of.hpp>
 #include <tfpp/schema/schema_of.hpp>
@@ -39,14 +40,14 @@ using call_result_t = std::remove_cvref_t<decltype(std::declval<F&>().call(
 template <class F>
 using function_result_t = strip_nullable_t<call_result_t<F>>;
 
-enum class function_problem { none, no_name, bad_name, no_parameters, no_call, result_type };
+enum class function_problem { none, misspelled, no_name, bad_name, no_parameters, no_call, call_signature, result_type };
 
 template <class F>
 consteval function_problem check_function() {
     if constexpr (!has_function_name<F>) return function_problem::no_name;
     else if (!is_identifier(F::name)) return function_problem::bad_name;
     else if constexpr (!has_parameters<F>) return function_problem::no_parameters;
-    else if constexpr (!has_call<F>) return function_problem::no_call;
+    else if constexpr (!has_call<F>) return names_call<F> ? function_problem::call_signature : function_problem::no_call;
     else if constexpr (std::is_void_v<call_result_t<F>> || is_schema_field<call_result_t<F>>) {
         return function_problem::result_type;
     } else {
@@ -56,9 +57,22 @@ consteval function_problem check_function() {
     }
 }
 
+// One error for a call() whose result has no Terraform type: the
+// function_result_type<F, R> line the compiler prints above it names R.
+template <class F, class Result>
+struct function_result_type {
+    static_assert(sizeof(F*) == 0,
+                  "tfpp: a function's call() must return a type with a Terraform equivalent (std::string, bool, "
+                  "std::int64_t, double, tfpp::number, std::vector<T>, tfpp::set<T>, std::map<std::string, T>, "
+                  "std::tuple<T...>, tfpp::dynamic or a struct of these), or tfpp::value<T> to return null or "
+                  "unknown; the function_result_type<function, result> line above names the type it returns.");
+    static constexpr bool ok = false;
+};
+
 template <class F>
 struct function_check {
-    static constexpr function_problem problem = check_function<F>();
+    static constexpr function_problem problem =
+        spelled_well<kind::function, F>() ? check_function<F>() : function_problem::misspelled;
     static_assert(problem != function_problem::no_name,
                   "tfpp: a function needs `static constexpr std::string_view name = \"...\";`, the name after "
                   "provider::<provider>:: in a configuration.");
@@ -71,13 +85,16 @@ struct function_check {
     static_assert(problem != function_problem::no_call,
                   "tfpp: a function needs `R call(const parameters& args, tfpp::context& ctx);`, R being the type of "
                   "its result.");
-    static_assert(problem != function_problem::result_type,
-                  "tfpp: a function's call() must return a type with a Terraform equivalent (std::string, bool, "
-                  "std::int64_t, double, tfpp::number, std::vector<T>, tfpp::set<T>, std::map<std::string, T>, "
-                  "std::tuple<T...>, tfpp::dynamic or a struct of these), or tfpp::value<T> to return null or "
-                  "unknown.");
+    static_assert(problem != function_problem::call_signature,
+                  "tfpp: a function needs `R call(const parameters& args, tfpp::context& ctx);`, R being the type of "
+                  "its result; its call has a signature tfpp cannot call.");
+    static constexpr bool result_ok = [] {
+        if constexpr (problem == function_problem::result_type) return function_result_type<F, call_result_t<F>>::ok;
+        else return true;
+    }();
     static constexpr bool ok = [] {
         if constexpr (problem == function_problem::none) return parameters_check<typename F::parameters>::ok;
+        else if constexpr (problem == function_problem::result_type) return result_ok;  // false, and says so
         else return false;
     }();
 };

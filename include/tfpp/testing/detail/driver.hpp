@@ -25,10 +25,7 @@
 
 namespace tfpp::testing::detail {
 
-template <class T, class List>
-inline constexpr bool listed = false;
-template <class T, class... Ts>
-inline constexpr bool listed<T, type_list<Ts...>> = (std::is_same_v<T, Ts> || ...);
+using tfpp::detail::listed;
 
 inline std::string describe(const tfpp::diagnostics& diags) {
     std::string out;
