@@ -21,7 +21,7 @@
 #include <tfpp/provider/retry.hpp>
 #include <tfpp/provider/state_store.hpp>
 #include <tfpp/schema/attribute.hpp>
-#include <tfpp/schema/options.hpp>
+#include <tfpp/schema/attribute_options.hpp>
 #include <tfpp/schema/schema.hpp>
 #include <tfpp/schema/schema_of.hpp>
 #include <tfpp/schema/timeouts.hpp>

@@ -16,7 +16,7 @@
 
 #include <tfpp/core/field.hpp>
 #include <tfpp/fwd.hpp>
-#include <tfpp/schema/options.hpp>
+#include <tfpp/schema/attribute_options.hpp>
 #include <tfpp/schema/validators.hpp>
 #include <tfpp/value/value.hpp>
 

@@ -26,15 +26,6 @@ namespace tfpp {
 struct nested_attributes;
 struct nested_block_schema;
 
-// Values an attribute's validators accept (tfpp::one_of's values, a
-// tfpp::range's bounds, strings at a tfpp::length's bounds), for
-// configurations that tfpp::testing::explore generates: whole values, and
-// values for each element (tfpp::each).
-struct value_samples {
-    std::vector<dynamic> values{};
-    std::vector<dynamic> elements{};
-};
-
 // One attribute, as Terraform sees it. (Every member has an initializer, so
 // designated initializers compile cleanly under -Wextra.)
 struct attribute_schema {
@@ -65,7 +56,6 @@ struct attribute_schema {
     // What its validators and the rules that name it require, in plain
     // English ("at least 1 and at most 64 characters"), for documentation.
     std::vector<std::string> constraints{};
-    value_samples (*samples)() = nullptr;  // nullptr: no validator suggests values
 
     [[nodiscard]] bool is_computed() const noexcept {
         return role == attribute_role::computed || role == attribute_role::optional_computed;

@@ -16,7 +16,7 @@
 #pragma once
 
 #include <tfpp/schema/attribute.hpp>
-#include <tfpp/schema/options.hpp>
+#include <tfpp/schema/attribute_options.hpp>
 #include <tfpp/schema/validators.hpp>
 #include <tfpp/value/duration.hpp>
 

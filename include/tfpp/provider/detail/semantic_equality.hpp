@@ -4,7 +4,7 @@
 #pragma once
 
 #include <tfpp/provider/detail/handler_support.hpp>
-#include <tfpp/value/json_document.hpp>
+#include <tfpp/value/json_text.hpp>
 #include <tfpp/value/timestamp.hpp>
 
 #include <cstddef>

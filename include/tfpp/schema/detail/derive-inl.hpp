@@ -22,7 +22,6 @@ TFPP_INLINE attribute_schema attribute_from(const schema_field& f) {
     a.deprecated = f.deprecated;
     a.deprecation_message = f.documentation.deprecated;
     if (f.constraints) a.constraints = f.constraints();
-    a.samples = f.samples;
     apply_doc(a, f.documentation);
     if (f.nested) {
         auto nested = std::make_shared<nested_attributes>();

@@ -51,7 +51,6 @@ struct schema_field {
     std::int64_t max_items = 0;
     block_schema (*block)() = nullptr;
     std::vector<std::string> (*constraints)() = nullptr;  // validators and rules, described
-    value_samples (*samples)() = nullptr;                 // values the validators accept
 };
 
 template <class S, std::size_t I>
@@ -68,7 +67,6 @@ consteval schema_field schema_field_of() {
         f.match_count = F::match_option::names.size();
     }
     if constexpr (may_have_constraints<S, F>) f.constraints = &field_constraints<S, I>;
-    if constexpr (has_samples<F>) f.samples = &field_samples<F>;
     if constexpr (is_attribute<F>) {
         using T = typename F::value_type;
         f.role = F::role;

@@ -5,7 +5,7 @@
 #include <tfpp/core/field.hpp>
 #include <tfpp/core/reflect.hpp>
 #include <tfpp/core/type_map.hpp>
-#include <tfpp/schema/options.hpp>
+#include <tfpp/schema/attribute_options.hpp>
 
 #include <array>
 #include <cstddef>

@@ -4,7 +4,7 @@
 
 #include <tfpp/core/fixed_string.hpp>
 #include <tfpp/core/type_list.hpp>
-#include <tfpp/schema/options.hpp>
+#include <tfpp/schema/attribute_options.hpp>
 
 #include <cstdint>
 #include <string_view>

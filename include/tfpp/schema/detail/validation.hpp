@@ -12,7 +12,7 @@
 #include <tfpp/schema/schema.hpp>
 #include <tfpp/schema/validators.hpp>
 #include <tfpp/value/detail/set_elements.hpp>
-#include <tfpp/value/json_document.hpp>
+#include <tfpp/value/json_text.hpp>
 #include <tfpp/value/timestamp.hpp>
 
 #include <algorithm>

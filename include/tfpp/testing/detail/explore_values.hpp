@@ -5,6 +5,7 @@
 
 #include <tfpp/schema/schema.hpp>
 #include <tfpp/testing/detail/diff.hpp>
+#include <tfpp/testing/detail/explore_samples.hpp>
 #include <tfpp/value/dynamic.hpp>
 
 #include <cstddef>
@@ -40,11 +41,13 @@ dynamic repeated(nesting mode, const type& t, std::size_t n, Make make) {
 
 // Random configuration values for a schema. Strings mix plain names with
 // the edges providers get wrong (empty, spaces, quotes, non-ASCII);
-// numbers include fractions, negatives and integers past 2^53.
+// numbers include fractions, negatives and integers past 2^53. Attributes
+// whose validators suggest values (samples_of<Model>) often get one of them.
 template <class Random>
 class value_generator {
 public:
-    value_generator(Random& random, generation_limits limits) : random_(random), limits_(limits) {}
+    value_generator(Random& random, generation_limits limits, const sample_table* samples = nullptr)
+        : random_(random), limits_(limits), samples_(samples) {}
 
     // A configuration of a block: its attributes as a configuration sets
     // them (computed-only ones null) and its nested blocks.
@@ -53,9 +56,14 @@ public:
         std::vector<dynamic> values;
         values.reserve(attrs.size());
         for (const auto& t : attrs) {
-            if (const attribute_schema* a = b.find(t.name)) values.push_back(attribute(*a, depth));
-            else if (const nested_block_schema* nb = b.find_block(t.name)) values.push_back(blocks(*nb, t.type, depth));
-            else values.push_back(dynamic::null(t.type));
+            if (const attribute_schema* a = b.find(t.name)) {
+                values.push_back(attribute(*a, depth));
+            } else if (const nested_block_schema* nb = b.find_block(t.name)) {
+                const within in(path_, t.name);
+                values.push_back(blocks(*nb, t.type, depth));
+            } else {
+                values.push_back(dynamic::null(t.type));
+            }
         }
         return dynamic::object(b.value_type, std::move(values));
     }
@@ -64,9 +72,13 @@ public:
     dynamic attribute(const attribute_schema& a, int depth = 0) {
         if (a.role == attribute_role::computed) return dynamic::null(a.type);
         if (a.is_optional() && random_.chance(35)) return dynamic::null(a.type);
+        const within in(path_, a.name);
         if (a.nested) return nested(*a.nested, a.type, depth);
-        if (a.samples && random_.chance(70)) {
-            const value_samples s = a.samples();
+        value_samples (*samples)() = nullptr;
+        if (samples_)
+            if (auto found = samples_->find(path_); found != samples_->end()) samples = found->second;
+        if (samples && random_.chance(70)) {
+            const value_samples s = samples();
             if (!s.values.empty()) {
                 const dynamic& v = s.values[random_.below(s.values.size())];
                 if (v.type() == a.type) return v;
@@ -115,6 +127,19 @@ public:
     }
 
 private:
+    // The schema path of the attribute being generated, for its samples.
+    struct within {
+        std::string& path;
+        std::size_t size;
+        within(std::string& p, std::string_view name) : path(p), size(p.size()) {
+            if (!path.empty()) path += '.';
+            path += name;
+        }
+        within(const within&) = delete;
+        within& operator=(const within&) = delete;
+        ~within() { path.resize(size); }
+    };
+
     std::size_t count(int depth) {
         if (depth > 3) return 0;
         if (limits_.large_elements > 0 && random_.chance(5)) return limits_.large_elements;
@@ -194,6 +219,8 @@ private:
 
     Random& random_;
     generation_limits limits_;
+    const sample_table* samples_;
+    std::string path_;
 };
 
 // What Core checks of a configuration before a provider sees it: required

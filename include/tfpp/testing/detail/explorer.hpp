@@ -171,7 +171,7 @@ private:
     // refuse are drawn again (their attribute, or all), a few times.
     std::optional<dynamic> valid_config(std::uint64_t seed, std::size_t& rejected) {
         random r(seed);
-        value_generator<random> gen(r, {options_.max_elements, options_.large_elements});
+        value_generator<random> gen(r, {options_.max_elements, options_.large_elements}, &samples_of<model>());
         dynamic config = gen.block(schema_);
         for (int round = 0; round < 40; ++round) {
             tfpp::diagnostics diags;
@@ -544,7 +544,7 @@ private:
             if (!a.constraints.empty() && a.role != attribute_role::computed && !a.nested) validated.push_back(&a);
         if (validated.empty()) return;
         const attribute_schema& a = *validated[r.below(validated.size())];
-        value_generator<random> gen(r, {options_.max_elements, options_.large_elements});
+        value_generator<random> gen(r, {options_.max_elements, options_.large_elements}, &samples_of<model>());
         const dynamic base = to_dynamic(*s.config);
         const std::size_t index = static_cast<std::size_t>(schema_.value_type.attribute_index(a.name));
         for (int tries = 0; tries < 30; ++tries) {

@@ -1,11 +1,11 @@
-// JSON documents compared by value, compiled once (tfpp/value/json_document.hpp).
-// Compiled once from src/value/json_document.cpp, or inline in every file that includes
-// <tfpp/value/json_document.hpp> when TFPP_HEADER_ONLY is defined (tfpp/core/header_only.hpp).
+// JSON documents compared by value, compiled once (tfpp/value/json_text.hpp).
+// Compiled once from src/value/json_text.cpp, or inline in every file that includes
+// <tfpp/value/json_text.hpp> when TFPP_HEADER_ONLY is defined (tfpp/core/header_only.hpp).
 #pragma once
 
 #include <tfpp/core/header_only.hpp>
-#include <tfpp/value/detail/json_document.hpp>
-#include <tfpp/value/json_document.hpp>
+#include <tfpp/value/detail/json_text.hpp>
+#include <tfpp/value/json_text.hpp>
 
 namespace tfpp {
 

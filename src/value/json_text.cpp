@@ -1,2 +1,2 @@
 // Compiled once into libtfpp_values.a (the default mode); the code is in the header below.
-#include <tfpp/value/detail/json_document-inl.hpp>
+#include <tfpp/value/detail/json_text-inl.hpp>
