@@ -205,12 +205,8 @@ void call_function(provider_engine& e, const Request& req, Response& resp) {
     context ctx = e.make_context();
     function_error error;
     if (auto result = f->call(arguments, ctx, error)) {
-        if (check_outgoing_value(*result, s.return_type, "the function's result", ctx)) {
-            resp.mutable_result()->set_msgpack(std::move(*result));
-            return;
-        }
-        error.text = ctx.diagnostics()[ctx.diagnostics().size() - 1].detail;
-        error.argument.reset();
+        resp.mutable_result()->set_msgpack(std::move(*result));
+        return;
     }
     function_error_to_proto(error.text, error.argument, *resp.mutable_error());
 }
@@ -254,9 +250,7 @@ void open_ephemeral_resource(provider_engine& e, const Request& req, Response& r
                 resp.mutable_result()->set_msgpack(std::move(*result));
             deferred_to_proto(ctx, resp);
         } else if (!ctx.has_errors()) {
-            if (auto result = x->open(config, ctx);
-                result && check_outgoing_value(*result, block_type(x->schema()), "the opened value", ctx))
-                resp.mutable_result()->set_msgpack(std::move(*result));
+            if (auto result = x->open(config, ctx)) resp.mutable_result()->set_msgpack(std::move(*result));
             if (!ctx.private_state().empty()) resp.set_private_(std::string(ctx.private_state()));
             renew_at_to_proto(ctx, resp);
             deferred_to_proto(ctx, resp);
@@ -325,11 +319,6 @@ void list_resource(provider_engine& e, const Request& req, Writer& writer) {
         context& ctx;
         event_sink(Writer& w, const resource_handler* r, context& c) : writer(w), listed(r), ctx(c) {}
         bool send(std::string identity, std::string display_name, std::optional<std::string> object) override {
-            if (listed && listed->identity() &&
-                !check_outgoing_value(identity, identity_type(*listed->identity()), "a listed identity", ctx))
-                return false;
-            if (listed && object && !check_outgoing_value(*object, block_type(listed->schema()), "a listed object", ctx))
-                return false;
             Event ev;
             ev.mutable_identity()->mutable_identity_data()->set_msgpack(std::move(identity));
             ev.set_display_name(to_valid_utf8(std::move(display_name)));
@@ -621,8 +610,7 @@ void upgrade_resource_state(provider_engine& e, const Request& req, Response& re
         const auto& raw = req.raw_state();
         std::optional<std::map<std::string, std::string>> flatmap;
         if (raw.json().empty() && !raw.flatmap().empty()) flatmap.emplace(raw.flatmap().begin(), raw.flatmap().end());
-        if (auto state = r->upgrade(req.version(), raw.json(), flatmap ? &*flatmap : nullptr, ctx);
-            state && check_outgoing_value(*state, block_type(r->schema()), "the upgraded state", ctx))
+        if (auto state = r->upgrade(req.version(), raw.json(), flatmap ? &*flatmap : nullptr, ctx))
             resp.mutable_upgraded_state()->set_msgpack(std::move(*state));
     } else {
         ctx.error("Unknown resource type", unknown_type_detail("resource type", req.type_name()));
@@ -675,8 +663,7 @@ void read_resource(provider_engine& e, const Request& req, Response& resp) {
             if (req.has_current_identity()) resp.mutable_new_identity()->CopyFrom(req.current_identity());
             deferred_to_proto(ctx, resp);
         } else {
-            if (auto state = r->read(current, ctx);
-                state && check_outgoing_value(*state, block_type(r->schema()), "the state read", ctx)) {
+            if (auto state = r->read(current, ctx)) {
                 put_identity(r->identity_for(*state, current_identity, "read", ctx),
                              [&] { return resp.mutable_new_identity(); });
                 resp.mutable_new_state()->set_msgpack(std::move(*state));
@@ -713,7 +700,6 @@ void plan_resource_change(provider_engine& e, const Request& req, Response& resp
         if (!ctx.has_errors()) {
             plan_result plan;
             r->plan(prior, proposed, config, plan, ctx, /*run_hooks=*/!provider_deferred);
-            if (!ctx.has_errors()) check_outgoing_value(plan.planned_state, block_type(r->schema()), "the plan", ctx);
             if (!ctx.has_errors()) {
                 put_identity(r->planned_identity(prior, plan, prior_identity, ctx),
                              [&] { return resp.mutable_planned_identity(); });
@@ -745,10 +731,6 @@ void apply_resource_change(provider_engine& e, const Request& req, Response& res
             resp.mutable_new_state()->CopyFrom(req.prior_state());
         } else {
             std::optional<std::string> state = r->apply(prior, planned, config, ctx);
-            if (state && !check_outgoing_value(*state, block_type(r->schema()), "the new state", ctx)) {
-                resp.mutable_new_state()->CopyFrom(req.prior_state());  // what was there before: not lost, not sent raw
-                state.reset();
-            }
             if (state) {
                 const bool create = is_null_value(prior);
                 put_identity(r->identity_for(*state,
@@ -779,8 +761,7 @@ void read_data_source(provider_engine& e, const Request& req, Response& resp) {
         if (!ctx.has_errors()) {
             std::optional<std::string> state =
                 deferred_by_provider(e, ctx) ? e.deferred_result(d->schema(), config, ctx) : d->read(config, ctx);
-            if (state && check_outgoing_value(*state, block_type(d->schema()), "the data source's state", ctx))
-                resp.mutable_state()->set_msgpack(std::move(*state));
+            if (state) resp.mutable_state()->set_msgpack(std::move(*state));
         }
         deferred_to_proto(ctx, resp);
     } else {
@@ -805,8 +786,7 @@ void import_resource_state(provider_engine& e, const Request& req, Response& res
         const std::string_view identity = sent_identity(req.has_identity(), req.identity());
         std::optional<std::string> state =
             identity.empty() ? r->import(req.id(), ctx) : r->import_by_identity(identity, ctx);
-        if (state && !ctx.has_errors() &&
-            check_outgoing_value(*state, block_type(r->schema()), "the imported state", ctx)) {
+        if (state && !ctx.has_errors()) {
             auto* imported = resp.add_imported_resources();
             imported->set_type_name(req.type_name());
             put_identity(r->identity_for(*state, {}, "import", ctx), [&] { return imported->mutable_identity(); });
@@ -846,8 +826,7 @@ void move_resource_state(provider_engine& e, const Request& req, Response& resp)
         if (ctx.has_errors()) {
             // the source state could not be read: say so, nothing to move
         } else if (auto state = target->move(from, source_current, ctx);
-                   state && !ctx.has_errors() &&
-                   check_outgoing_value(*state, block_type(target->schema()), "the moved state", ctx)) {
+                   state && !ctx.has_errors()) {
             put_identity(target->identity_for(*state, {}, "move", ctx), [&] { return resp.mutable_target_identity(); });
             resp.mutable_target_state()->set_msgpack(std::move(*state));
             resp.set_target_private(std::string(ctx.private_state()));
@@ -869,9 +848,7 @@ void generate_resource_config(provider_engine& e, const Request& req, Response& 
         request_values values(r->schema(), ctx);
         std::string_view state = values.checked(req.state(), "state", unknowns::refused);
         if (!ctx.has_errors())
-            if (auto config = r->generate_config(state, ctx);
-                config && check_outgoing_value(*config, block_type(r->schema()), "the generated configuration", ctx))
-                resp.mutable_config()->set_msgpack(std::move(*config));
+            if (auto config = r->generate_config(state, ctx)) resp.mutable_config()->set_msgpack(std::move(*config));
     } else {
         ctx.error("Unknown resource type", unknown_type_detail("resource type", req.type_name()));
     }
