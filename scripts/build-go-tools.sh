@@ -126,6 +126,9 @@ drop_nested_modules() {  # <writable copy of the terraform module>
     python3 - "$1" "${dropped_backends[@]}" <<'PY'
 import re, sys
 root, backends = sys.argv[1], sys.argv[2:]
+# An older release lacks some (v1.11 has no oci): drop those its go.mod names.
+gomod = open(f"{root}/go.mod", encoding="utf-8").read()
+backends = [b for b in backends if f"/internal/backend/remote-state/{b} v0.0.0-" in gomod]
 def edit(rel, patterns):
     path = f"{root}/{rel}"
     lines = open(path, encoding="utf-8").read().split("\n")
