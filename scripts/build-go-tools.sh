@@ -8,6 +8,8 @@
 #   scripts/build-go-tools.sh terraform   -> path of the terraform binary on stdout
 #   scripts/build-go-tools.sh terraform-current -> current Terraform (experiments allowed)
 #   scripts/build-go-tools.sh tfplugindocs -> path of HashiCorp's docs generator and validator
+#   TERRAFORM_VERSION=v1.5.7 scripts/build-go-tools.sh terraform, OPENTOFU_VERSION=v1.6.3 ... tofu:
+#     the older CLIs of scripts/compat-matrix.sh (each pinned below)
 #
 # Each module's hash is pinned below (go.sum's h1: form) and checked before
 # it is built; a cached binary is used only while it still has the SHA-256
@@ -25,6 +27,13 @@ declare -A module_sums=(
     [github.com/hashicorp/terraform@v1.8.5]="h1:qsZZLERVJoBe7a9PlVaZAmi+18qsBnbSSbrtAlsBoIY="
     [github.com/hashicorp/terraform@v1.16.4]="h1:0yyJB6OufO0kqoNg95TGhf+41NsG77th1DPSnKBD878="
     [github.com/hashicorp/terraform-plugin-docs@v0.25.0]="h1:qHs1V257NxVe8tv6HS4UQfNqjaPP5eUlLeDf7jYk85U="
+    # The older CLIs of the compatibility matrix (scripts/compat-matrix.sh), not built by CI.
+    [github.com/hashicorp/terraform@v1.5.7]="h1:HL+iEBdp6mC/tqQM1F5jA5y32CbxXPwyiNQyYSXVzw0="
+    [github.com/hashicorp/terraform@v1.11.4]="h1:n5VVSuZsOLbQc9tpqny1mnd6cttyTwvEpLPVewj9UYA="
+    [github.com/hashicorp/terraform@v1.14.0]="h1:WASUNWKwcaMVsBwYf/i2CcCM9uiNEA5e3WQSi3TgcYc="
+    [github.com/opentofu/opentofu@v1.6.3]="h1:aWutoODFUB+k9EZ6xtnf7571oCmUiVZ4d1bevHVhsJg="
+    [github.com/opentofu/opentofu@v1.8.11]="h1:yXQiq5U8zWC1L/aaT2kN6dQQ4BRoaExUhX4TuEnL24c="
+    [github.com/opentofu/opentofu@v1.10.10]="h1:ELFHOkY0x/bHvkgBP4KK3i7Y19CSFuHOyeZOLc0cqWY="
 )
 tools_dir="${TFPP_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/tfpp-tools}"
 go_version="$(go env GOVERSION)"
@@ -89,6 +98,10 @@ build_terraform() {
     if cached "$dest" terraform && reports_version "$dest/terraform" "Terraform ${TERRAFORM_VERSION}"; then
         echo "$dest/terraform"; return
     fi
+    if nested_modules "$TERRAFORM_VERSION"; then
+        build_terraform_from_source "$TERRAFORM_VERSION" "$dest" ""
+        echo "$dest/terraform"; return
+    fi
     log "building Terraform $TERRAFORM_VERSION with $go_version"
     mkdir -p "$tools_dir"
     tmp="$(mktemp -d "$tools_dir/.build.XXXXXX")"
@@ -113,6 +126,9 @@ drop_nested_modules() {  # <writable copy of the terraform module>
     python3 - "$1" "${dropped_backends[@]}" <<'PY'
 import re, sys
 root, backends = sys.argv[1], sys.argv[2:]
+# An older release lacks some (v1.11 has no oci): drop those its go.mod names.
+gomod = open(f"{root}/go.mod", encoding="utf-8").read()
+backends = [b for b in backends if f"/internal/backend/remote-state/{b} v0.0.0-" in gomod]
 def edit(rel, patterns):
     path = f"{root}/{rel}"
     lines = open(path, encoding="utf-8").read().split("\n")
@@ -143,6 +159,18 @@ build_terraform_current() {
     if cached "$dest" terraform && reports_version "$dest/terraform" "Terraform ${version}"; then
         echo "$dest/terraform"; return
     fi
+    build_terraform_from_source "$version" "$dest" "-X main.experimentsAllowed=yes"
+    echo "$dest/terraform"
+}
+
+# Whether this Terraform release needs drop_nested_modules (v1.9 and later).
+nested_modules() {  # <version>
+    local minor="${1#v1.}"; minor="${minor%%.*}"
+    [[ "$1" == v1.* && "$minor" -ge 9 ]]
+}
+
+build_terraform_from_source() {  # <version> <dest> <extra -ldflags>
+    local version="$1" dest="$2" extra="$3"
     log "building Terraform $version with $go_version, without the backends that need nested modules"
     mkdir -p "$tools_dir"
     tmp="$(mktemp -d "$tools_dir/.build.XXXXXX")"
@@ -152,12 +180,11 @@ build_terraform_current() {
     cp -r "$dir" "$tmp/src"
     chmod -R u+w "$tmp/src"
     drop_nested_modules "$tmp/src"
-    (cd "$tmp/src" && CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X main.experimentsAllowed=yes \
+    (cd "$tmp/src" && CGO_ENABLED=0 go build -trimpath -ldflags "-s -w $extra \
         -X github.com/hashicorp/terraform/version.dev=no" -o "$tmp/terraform" .)
     rm -rf "$tmp/src"
     "$tmp/terraform" version >&2
     publish "$tmp" "$dest" terraform
-    echo "$dest/terraform"
 }
 
 build_tfplugindocs() {

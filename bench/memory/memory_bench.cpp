@@ -3,11 +3,13 @@
 // of a local_file whose content is VALUE_MB); the provider's RSS is read
 // before, at its peak (VmHWM) and SETTLE seconds after each burst.
 //
-//   tfpp_memory_bench PROVIDER [--clients 32] [--value-mb 5] [--bursts 3] [--settle 5]
+//   tfpp_memory_bench PROVIDER [--clients 32] [--value-mb 5] [--bursts 3] [--settle 5] [--runs 3]
 //
-// Prints one line per burst and a summary: peak RSS per request in flight
-// against the value size, and how far RSS came back towards its level
-// before the load. Timings are not judged; this measures, it does not test.
+// Each run starts its own provider. Prints one line per burst and per run,
+// then the median (min-max) over the runs: peak RSS per request in flight
+// against the value size, and RSS after the last burst against the level
+// the same run measured before the load. Timings are not judged; this
+// measures, it does not test.
 #include "../plugin_client.hpp"
 
 #include <tfplugin6.pb.h>
@@ -17,6 +19,7 @@
 #include <cstdio>
 #include <string>
 #include <thread>
+#include <algorithm>
 #include <vector>
 
 namespace {
@@ -49,18 +52,16 @@ long arg(int argc, char** argv, std::string_view name, long fallback) {
     return fallback;
 }
 
-}  // namespace
+struct run_result {
+    double peak_per_value;  // (peak - before) / clients / value size
+    double settled_ratio;   // RSS `settle` s after the last burst / RSS before
+    double anon_growth_mb;  // of that RSS: anonymous memory (the heap, arenas, stacks) gained
+    double file_growth_mb;  // and pages of the binary and libraries touched for the first time
+};
 
-int main(int argc, char** argv) {
-    program_name = "tfpp_memory_bench";
-    if (argc < 2) fail("usage: tfpp_memory_bench PROVIDER [--clients N] [--value-mb N] [--bursts N] [--settle S]");
-    const long clients = arg(argc, argv, "--clients", 32);
-    const long value_mb = arg(argc, argv, "--value-mb", 5);
-    const long bursts = arg(argc, argv, "--bursts", 3);
-    const long settle = arg(argc, argv, "--settle", 5);
-
+run_result run_once(const char* provider, long clients, long value_mb, long bursts, long settle) {
     start_options o;
-    o.provider = argv[1];
+    o.provider = provider;
     auto p = start(o);
     const pid_t pid = p->proc.pid;
 
@@ -78,10 +79,11 @@ int main(int argc, char** argv) {
     }
     std::this_thread::sleep_for(std::chrono::seconds(1));
     const long before_kb = proc_status_kb(pid, "VmRSS");
-    std::printf("value %ld MB, %ld concurrent clients, RSS before the load %.1f MB\n", value_mb, clients,
-                static_cast<double>(before_kb) / 1024);
+    const long before_anon_kb = proc_status_kb(pid, "RssAnon");
+    const long before_file_kb = proc_status_kb(pid, "RssFile");
+    std::printf("RSS before the load %.1f MB\n", static_cast<double>(before_kb) / 1024);
 
-    long after_kb = before_kb;
+    long after_kb = before_kb, after_anon_kb = before_anon_kb, after_file_kb = before_file_kb;
     long peak_kb = before_kb;
     for (long b = 1; b <= bursts; ++b) {
         std::atomic<int> failed{0};
@@ -96,14 +98,50 @@ int main(int argc, char** argv) {
         peak_kb = proc_status_kb(pid, "VmHWM");
         std::this_thread::sleep_for(std::chrono::seconds(settle));
         after_kb = proc_status_kb(pid, "VmRSS");
+        after_anon_kb = proc_status_kb(pid, "RssAnon");
+        after_file_kb = proc_status_kb(pid, "RssFile");
         std::printf("burst %ld: %d failed, peak RSS %.1f MB, RSS %ld s after %.1f MB\n", b, failed.load(),
                     static_cast<double>(peak_kb) / 1024, settle, static_cast<double>(after_kb) / 1024);
+        if (failed.load() != 0) fail("calls failed");
     }
-    const double per_request_mb = static_cast<double>(peak_kb - before_kb) / 1024 / static_cast<double>(clients);
-    std::printf("peak per request in flight: %.1f MB (%.1fx the value); RSS %ld s after the last burst: %+.0f%% of "
-                "its level before\n",
-                per_request_mb, per_request_mb / static_cast<double>(value_mb), settle,
-                100.0 * static_cast<double>(after_kb - before_kb) / static_cast<double>(before_kb));
     stop(*p);
+    const double per_request_mb = static_cast<double>(peak_kb - before_kb) / 1024 / static_cast<double>(clients);
+    return {per_request_mb / static_cast<double>(value_mb),
+            static_cast<double>(after_kb) / static_cast<double>(before_kb),
+            static_cast<double>(after_anon_kb - before_anon_kb) / 1024,
+            static_cast<double>(after_file_kb - before_file_kb) / 1024};
+}
+
+void summary(const char* what, std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    std::printf("%s: %.2f (%.2f-%.2f)\n", what, v[v.size() / 2], v.front(), v.back());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    program_name = "tfpp_memory_bench";
+    if (argc < 2)
+        fail("usage: tfpp_memory_bench PROVIDER [--clients N] [--value-mb N] [--bursts N] [--settle S] [--runs N]");
+    const long clients = arg(argc, argv, "--clients", 32);
+    const long value_mb = arg(argc, argv, "--value-mb", 5);
+    const long bursts = arg(argc, argv, "--bursts", 3);
+    const long settle = arg(argc, argv, "--settle", 5);
+    const long runs = std::max(1L, arg(argc, argv, "--runs", 3));
+    std::printf("value %ld MB, %ld concurrent clients, %ld bursts, %ld runs\n", value_mb, clients, bursts, runs);
+    std::vector<double> peaks, settled, anon, file;
+    for (long r = 1; r <= runs; ++r) {
+        std::printf("run %ld: ", r);
+        const auto res = run_once(argv[1], clients, value_mb, bursts, settle);
+        peaks.push_back(res.peak_per_value);
+        settled.push_back(res.settled_ratio);
+        anon.push_back(res.anon_growth_mb);
+        file.push_back(res.file_growth_mb);
+    }
+    std::printf("median (min-max) over %ld runs\n", runs);
+    summary("peak RSS per request in flight / value size (goal <= 3)", peaks);
+    summary("RSS after the last burst / RSS before (goal <= 1.20)", settled);
+    summary("of which anonymous memory gained, MB", anon);
+    summary("and file pages (code) touched for the first time, MB", file);
     return 0;
 }

@@ -3,6 +3,7 @@
 //
 //   std::string bytes;
 //   tfpp::encode_msgpack(model, bytes);
+//   if (!tfpp::encode_msgpack(model, bytes, diags)) ...   // a string that is not UTF-8, and where
 //   if (!tfpp::decode_msgpack(bytes, model, diags)) ...   // diags say what and where
 //
 // Typed models are decoded by walking the bytes and the C++ type together,
@@ -15,12 +16,15 @@
 #include <tfpp/diag/diagnostics.hpp>
 #include <tfpp/value/dynamic.hpp>
 #include <tfpp/value/type.hpp>
+#include <tfpp/value/type_of.hpp>
 
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include <tfpp/codec/detail/msgpack_decoder.hpp>
 #include <tfpp/codec/detail/msgpack_encoder.hpp>
+#include <tfpp/codec/detail/invalid_text.hpp>
 
 namespace tfpp {
 
@@ -36,6 +40,31 @@ inline void encode_msgpack(const dynamic& v, const type& constraint, std::string
     detail::encode_dynamic(w, v, constraint);
 }
 
+// Appends the encoding of v to out, as a value leaving the provider: false,
+// with an error diagnostic at its attribute path, when a string (or a map
+// key) is not valid UTF-8, which Terraform refuses. out then holds bytes to
+// drop.
+template <encodable T>
+[[nodiscard]] bool encode_msgpack(const T& v, std::string& out, diagnostics& diags) {
+    const std::size_t start = out.size();
+    detail::encoder e(out);
+    e.writer().check_text();
+    e.encode(v);
+    if (e.writer().text_valid()) return true;
+    detail::report_invalid_text(std::string_view(out).substr(start), type_of<T>(), diags);
+    return false;
+}
+[[nodiscard]] inline bool encode_msgpack(const dynamic& v, const type& constraint, std::string& out,
+                                         diagnostics& diags) {
+    const std::size_t start = out.size();
+    detail::msgpack_writer w(out);
+    w.check_text();
+    detail::encode_dynamic(w, v, constraint);
+    if (w.text_valid()) return true;
+    detail::report_invalid_text(std::string_view(out).substr(start), constraint, diags);
+    return false;
+}
+
 // The encoding of v.
 template <encodable T>
 [[nodiscard]] std::string to_msgpack(const T& v) {
@@ -46,6 +75,20 @@ template <encodable T>
 [[nodiscard]] inline std::string to_msgpack(const dynamic& v, const type& constraint) {
     std::string out;
     encode_msgpack(v, constraint, out);
+    return out;
+}
+// The encoding of v, or nullopt (with the diagnostic) when a string of it
+// is not valid UTF-8.
+template <encodable T>
+[[nodiscard]] std::optional<std::string> to_msgpack(const T& v, diagnostics& diags) {
+    std::string out;
+    if (!encode_msgpack(v, out, diags)) return std::nullopt;
+    return out;
+}
+[[nodiscard]] inline std::optional<std::string> to_msgpack(const dynamic& v, const type& constraint,
+                                                           diagnostics& diags) {
+    std::string out;
+    if (!encode_msgpack(v, constraint, out, diags)) return std::nullopt;
     return out;
 }
 

@@ -70,12 +70,14 @@ bool list_results<R>::push(const identity& id, std::string display_name, const m
         if constexpr (detail::has_write_only<model>()) {
             model stored = *object;  // Terraform never holds write-only values
             detail::drop_write_only(stored);
-            encoded = to_msgpack(stored);
+            encoded = detail::outgoing_msgpack(stored, "a listed object", ctx_);
         } else {
-            encoded = to_msgpack(*object);
+            encoded = detail::outgoing_msgpack(*object, "a listed object", ctx_);
         }
+        if (!encoded) return false;
     }
-    if (!sink_.send(to_msgpack(id), std::move(display_name), std::move(encoded))) return false;
+    std::optional<std::string> identity = detail::outgoing_msgpack(id, "a listed identity", ctx_);
+    if (!identity || !sink_.send(std::move(*identity), std::move(display_name), std::move(encoded))) return false;
     ++count_;
     return limit_ <= 0 || count_ < limit_;
 }

@@ -103,3 +103,42 @@ TEST_CASE("a number held as a double is written with its shortest digits, as go-
 }
 
 }  // namespace test_json
+
+namespace test_json {
+
+TEST_CASE("JSON encoding refuses a string that is not UTF-8, at its path", "[json][utf8]") {
+    const std::string bad = "\xff\xfe";
+    SECTION("a typed model's attribute and a list element") {
+        stored s;
+        s.filename = "f";
+        s.items = std::vector<item>{item{.name = "a", .size = 1}, item{.name = bad, .size = 2}};
+        std::string out;
+        tfpp::diagnostics d;
+        CHECK_FALSE(tfpp::encode_json(s, out, d));
+        REQUIRE(d.size() == 1);
+        CHECK(d[0].summary == "Invalid UTF-8");
+        CHECK(d[0].path.to_string() == "items[1].name");
+        CHECK(d[0].detail.find(bad) == std::string::npos);
+    }
+    SECTION("a dynamic map's key and value") {
+        const tfpp::dynamic key = tfpp::dynamic::map(tfpp::type::string(), {{bad, "v"}});
+        std::string out;
+        tfpp::diagnostics d;
+        CHECK_FALSE(tfpp::encode_json(key, key.type(), out, d));
+        REQUIRE(d.size() == 1);
+        CHECK(d[0].path.empty());
+        const tfpp::dynamic value = tfpp::dynamic::map(tfpp::type::string(), {{"k", bad}});
+        tfpp::diagnostics d2;
+        CHECK_FALSE(tfpp::encode_json(value, value.type(), out, d2));
+        REQUIRE(d2.size() == 1);
+        CHECK(d2[0].path.to_string() == "[\"k\"]");
+    }
+    SECTION("valid text is written as before") {
+        std::string out;
+        tfpp::diagnostics d;
+        REQUIRE(tfpp::encode_json(tfpp::dynamic("caf\xc3\xa9"), tfpp::type::string(), out, d));
+        CHECK(out == "\"caf\xc3\xa9\"");
+    }
+}
+
+}  // namespace test_json

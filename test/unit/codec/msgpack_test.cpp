@@ -282,3 +282,72 @@ TEST_CASE("the reader skips whole values iteratively", "[msgpack]") {
 }
 
 }  // namespace test_codec
+
+namespace test_codec {
+
+// A value leaving the provider: the encoder checks each string as it writes
+// it, and names the attribute of the first that is not UTF-8.
+TEST_CASE("encoding with diagnostics refuses a string that is not UTF-8, at its path", "[msgpack][utf8]") {
+    const std::string bad = "\xff\xfe";
+    tfpp::diagnostics d;
+    std::string out;
+    SECTION("valid text encodes as without diagnostics, byte for byte") {
+        everything m;
+        m.name = "caf\xc3\xa9";
+        m.tags = std::vector<std::string>{"\xf0\x9f\x98\x80"};
+        REQUIRE(tfpp::encode_msgpack(m, out, d));
+        CHECK(d.empty());
+        CHECK(out == tfpp::to_msgpack(m));
+    }
+    SECTION("a top-level attribute") {
+        everything m;
+        m.name = bad;
+        CHECK_FALSE(tfpp::encode_msgpack(m, out, d));
+        REQUIRE(d.size() == 1);
+        CHECK(d[0].summary == "Invalid UTF-8");
+        CHECK(d[0].path.to_string() == "name");
+        CHECK(d[0].detail.find(bad) == std::string::npos);  // the bytes are not echoed
+    }
+    SECTION("an element of a list, and a map key and a value inside a map of objects") {
+        everything m;
+        m.name = "ok";
+        m.tags = std::vector<std::string>{"fine", "x" + bad};
+        CHECK_FALSE(tfpp::to_msgpack(m, d));
+        REQUIRE(d.size() == 1);
+        CHECK(d[0].path.to_string() == "tags[1]");
+
+        everything n;
+        n.name = "ok";
+        n.pairs = std::map<std::string, pair_object>{{"k", pair_object{.a = "fine", .b = bad}}};
+        tfpp::diagnostics d2;
+        CHECK_FALSE(tfpp::to_msgpack(n, d2));
+        REQUIRE(d2.size() == 1);
+        CHECK(d2[0].path.to_string() == "pairs[\"k\"].b");
+
+        everything key;
+        key.name = "ok";
+        key.pairs = std::map<std::string, pair_object>{{bad, pair_object{}}};
+        tfpp::diagnostics d3;
+        CHECK_FALSE(tfpp::to_msgpack(key, d3));
+        REQUIRE(d3.size() == 1);
+        CHECK(d3[0].path.to_string() == "pairs");
+    }
+    SECTION("a dynamic value, where the constraint is dynamic too") {
+        const tfpp::dynamic v = tfpp::dynamic::object({{"inner", tfpp::dynamic::list(tfpp::type::string(), {"a", bad})}});
+        CHECK_FALSE(tfpp::to_msgpack(v, v.type(), d));
+        REQUIRE(d.size() == 1);
+        CHECK(d[0].path.to_string() == "inner[1]");
+        tfpp::diagnostics d2;
+        CHECK_FALSE(tfpp::encode_msgpack(v, tfpp::type::dynamic(), out, d2));
+        REQUIRE(d2.size() == 1);
+        CHECK(d2[0].path.to_string() == "inner[1]");
+    }
+    SECTION("the prefix of a refined unknown string") {
+        tfpp::value<std::string> v;
+        v.set_unknown(tfpp::refinements{.string_prefix = "a" + bad});
+        CHECK_FALSE(tfpp::to_msgpack(v, d));
+        CHECK(d.size() == 1);
+    }
+}
+
+}  // namespace test_codec

@@ -53,7 +53,7 @@ public:
         if (v.is_null()) return out_ += "null", true;
         const type& t = v.type();
         switch (t.which()) {
-        case type::kind::string: append_json_string(out_, v.as_string()); return true;
+        case type::kind::string: return text(v.as_string());
         case type::kind::number: return number(v.as_number());
         case type::kind::boolean: out_ += v.as_bool() ? "true" : "false"; return true;
         case type::kind::list:
@@ -80,7 +80,7 @@ public:
             for (const auto& [k, e] : v.entries()) {
                 if (!first) out_ += ',';
                 first = false;
-                append_json_string(out_, k);
+                if (!text(k)) return false;
                 out_ += ':';
                 path_.key(k);
                 if (!encode(e, ct)) return false;
@@ -115,8 +115,7 @@ private:
     bool plain(const T& v) {
         constexpr type_kind k = kind_of<T>;
         if constexpr (k == type_kind::string) {
-            append_json_string(out_, v);
-            return true;
+            return text(v);
         } else if constexpr (k == type_kind::boolean) {
             out_ += v ? "true" : "false";
             return true;
@@ -148,7 +147,7 @@ private:
             for (const auto& [key, e] : v) {
                 if (!first) out_ += ',';
                 first = false;
-                append_json_string(out_, key);
+                if (!text(key)) return false;
                 out_ += ':';
                 path_.key(key);
                 if (!encode(e)) return false;
@@ -188,6 +187,17 @@ private:
         }
     }
 
+    // A string of the value (not a name tfpp writes): Terraform takes only
+    // Unicode text.
+    bool text(std::string_view s) {
+        if (valid_utf8(s)) return append_json_string(out_, s), true;
+        const attribute_path at = path_.materialize();
+        diags_.error("Invalid UTF-8",
+                     "a string" + (at.empty() ? std::string() : " at " + at.to_string()) +
+                         " is not valid UTF-8; Terraform takes only Unicode text",
+                     at);
+        return false;
+    }
     bool number(const tfpp::number& n) {
         if (n.is_infinite()) {
             diags_.error("Invalid value", "infinity cannot be written as JSON", path_.materialize());

@@ -40,7 +40,7 @@ private:
     void encode_plain(const T& v) {
         constexpr type_kind k = kind_of<T>;
         if constexpr (k == type_kind::string) {
-            w_.string(v);
+            w_.text(v);
         } else if constexpr (k == type_kind::boolean) {
             w_.boolean(v);
         } else if constexpr (k == type_kind::number) {
@@ -60,7 +60,7 @@ private:
         } else if constexpr (k == type_kind::map) {
             w_.map_header(static_cast<std::uint32_t>(v.size()));
             for (const auto& [key, e] : v) {
-                w_.string(key);
+                w_.text(key);
                 encode(e);
             }
         } else if constexpr (k == type_kind::tuple) {

@@ -7,6 +7,7 @@
 #include <tfpp/codec/detail/msgpack_view.hpp>
 #include <tfpp/codec/type_json.hpp>
 #include <tfpp/core/type_map.hpp>
+#include <tfpp/core/utf8.hpp>
 #include <tfpp/value/dynamic.hpp>
 #include <tfpp/value/number.hpp>
 #include <tfpp/value/value.hpp>
@@ -74,6 +75,15 @@ public:
         packer_.pack_str(static_cast<std::uint32_t>(s.size()));
         packer_.pack_str_body(s.data(), static_cast<std::uint32_t>(s.size()));
     }
+    // A string of a value (not a name tfpp wrote). Terraform takes only
+    // Unicode text: a writer made to check text (tfpp::encode_msgpack with
+    // diagnostics) remembers whether one was not valid UTF-8.
+    void check_text() noexcept { check_text_ = true; }
+    void text(std::string_view s) {
+        if (check_text_ && text_valid_ && !valid_utf8(s)) text_valid_ = false;
+        string(s);
+    }
+    [[nodiscard]] bool text_valid() const noexcept { return text_valid_; }
     void bin(std::string_view s) {
         packer_.pack_bin(static_cast<std::uint32_t>(s.size()));
         packer_.pack_bin_body(s.data(), static_cast<std::uint32_t>(s.size()));
@@ -123,6 +133,7 @@ public:
             }
         } else if (kind == refinable::string && !r->string_prefix.empty()) {
             w.integer(2);
+            if (check_text_ && !valid_utf8(r->string_prefix)) text_valid_ = false;
             w.string(shortened_prefix(r->string_prefix));
             ++entries;
         } else if (kind == refinable::collection) {
@@ -140,6 +151,8 @@ public:
 private:
     string_sink sink_;
     msgpack::packer<string_sink> packer_;
+    bool check_text_ = false;
+    bool text_valid_ = true;
 };
 
 // Encodes a dynamic against a type constraint: where the constraint is
@@ -154,7 +167,7 @@ inline void encode_dynamic(msgpack_writer& w, const dynamic& v, const type& cons
     if (v.is_null()) return w.nil();
     const type& t = v.type();
     switch (t.which()) {
-    case type::kind::string: return w.string(v.as_string());
+    case type::kind::string: return w.text(v.as_string());
     case type::kind::number: return w.number(v.as_number());
     case type::kind::boolean: return w.boolean(v.as_bool());
     case type::kind::list:
@@ -170,7 +183,7 @@ inline void encode_dynamic(msgpack_writer& w, const dynamic& v, const type& cons
         const type& ety = constraint.is_collection() ? constraint.element() : t.element();
         w.map_header(static_cast<std::uint32_t>(es.size()));
         for (const auto& [k, e] : es) {
-            w.string(k);
+            w.text(k);
             encode_dynamic(w, e, ety);
         }
         return;

@@ -123,25 +123,6 @@ TFPP_INLINE bool check_request_value(std::string_view bytes, const type& t, std:
     return false;
 }
 
-TFPP_INLINE bool check_outgoing_value(std::string_view bytes, const type& t, std::string_view what, context& ctx) {
-    msgpack_reader r(bytes);
-    mp_token token;
-    bool text = true;
-    while (text && !r.at_end() && r.next(token)) text = token.kind != mp_kind::str || valid_utf8(token.bytes);
-    if (text) return true;
-    dynamic value;
-    diagnostics found;
-    attribute_path at;
-    if (!decode_msgpack(bytes, t, value, found) && !found.empty()) at = found[0].path;
-    ctx.error("Invalid UTF-8 from the provider",
-              std::string(what) + " holds a string that is not valid UTF-8" +
-                  (at.empty() ? std::string() : " at " + at.to_string()) +
-                  " (bytes from outside, such as a file's content, are not always text); Terraform takes only "
-                  "Unicode text, so nothing was sent. Binary data belongs in a base64 attribute.",
-              at);
-    return false;
-}
-
 TFPP_INLINE type identity_type(const identity_schema& id) {
     std::vector<type::attribute> attributes;
     attributes.reserve(id.attributes.size());

@@ -70,13 +70,6 @@ enum class unknowns : bool { refused, allowed };
 bool check_request_value(std::string_view bytes, const type& t, std::string_view what, unknowns policy,
                          const attribute_path& at, context& ctx);
 
-// A value the provider made, before it leaves: every string in it valid
-// UTF-8 (Terraform's strings are Unicode text; bytes from outside, such as a
-// file's content, may be anything). Else an error at the attribute that
-// holds the bad string, naming `what`, and false. One pass over the bytes;
-// the path is looked for only when there is a problem.
-bool check_outgoing_value(std::string_view bytes, const type& t, std::string_view what, context& ctx);
-
 // The object type of an identity's values.
 type identity_type(const identity_schema& id);
 

@@ -59,7 +59,7 @@ public:
         }
         config_form.apply_to(*state);
         settle_unknowns(*state, ctx, operation);
-        return to_msgpack(*state);
+        return outgoing_msgpack(*state, "the state " + operation + " returned", ctx);
     }
 
 protected:

@@ -72,8 +72,8 @@ public:
             return std::nullopt;
         }
         settle_unknowns(*result, ctx, operation);
-        std::string bytes = to_msgpack(*result);
-        engine_check_plan(schema(), E::type_name, null_bytes, config, bytes, ctx.diagnostics());
+        std::optional<std::string> bytes = outgoing_msgpack(*result, "the value " + operation + " returned", ctx);
+        if (bytes) engine_check_plan(schema(), E::type_name, null_bytes, config, *bytes, ctx.diagnostics());
         return bytes;
     }
 

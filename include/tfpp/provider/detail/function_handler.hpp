@@ -84,7 +84,9 @@ public:
             error = function_error_from(ctx.diagnostics(), s);
             return std::nullopt;
         }
-        return to_msgpack(*result);
+        std::optional<std::string> bytes = outgoing_msgpack(*result, "the function's result", ctx);
+        if (!bytes) error = {.text = ctx.diagnostics()[ctx.diagnostics().size() - 1].detail, .argument = std::nullopt};
+        return bytes;
     }
 
 private:

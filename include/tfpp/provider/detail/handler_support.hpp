@@ -16,6 +16,7 @@
 #include <tfpp/schema/schema_of.hpp>
 
 #include <exception>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -36,6 +37,26 @@ inline void guarded_call(context& ctx, std::string_view what, void (*call)(void*
     } catch (...) {
         ctx.error("Unexpected error in " + std::string(what), "an exception of unknown type was thrown");
     }
+}
+
+// A value leaving the provider, encoded; nullopt, with an error at the
+// attribute, when a string of it is not valid UTF-8 (the encoder checks each
+// as it writes it). `what` names the value in the error.
+inline void report_outgoing_text(const diagnostics& found, std::string_view what, context& ctx) {
+    for (const diagnostic& d : found)
+        ctx.error("Invalid UTF-8 from the provider",
+                  std::string(what) + " holds a string that is not valid UTF-8" +
+                      (d.path.empty() ? std::string() : " at " + d.path.to_string()) +
+                      " (bytes from outside, such as a file's content, are not always text); Terraform takes only "
+                      "Unicode text, so nothing was sent. Binary data belongs in a base64 attribute.",
+                  d.path);
+}
+template <class T>
+std::optional<std::string> outgoing_msgpack(const T& v, std::string_view what, context& ctx) {
+    diagnostics found;
+    std::optional<std::string> bytes = to_msgpack(v, found);
+    if (!bytes) report_outgoing_text(found, what, ctx);
+    return bytes;
 }
 
 // A handler names attribute paths by hand; one that is not in the schema

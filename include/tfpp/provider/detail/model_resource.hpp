@@ -30,11 +30,11 @@ protected:
     std::string op(std::string_view operation) const { return operation_name(this->type_name_, operation); }
 
     // A handler's result as Terraform must receive it: no unknowns, no
-    // write-only values.
-    std::string finished(M& state, context& ctx, std::string_view operation) {
+    // write-only values, only UTF-8 text (else nullopt, with an error).
+    std::optional<std::string> finished(M& state, context& ctx, std::string_view operation) {
         settle_unknowns(state, ctx, operation);
         if constexpr (has_write_only<M>()) drop_write_only(state);
-        return to_msgpack(state);
+        return outgoing_msgpack(state, "the state " + std::string(operation) + " returned", ctx);
     }
 
     void validate_model(std::string_view config, context& ctx) final {
@@ -67,7 +67,9 @@ protected:
         change<M> c(config, create ? nullptr : &prior, std::move(planned));
         guarded(ctx, op("modify_plan"), this->schema(), [&] { call(self, c, ctx); });
         if (ctx.has_errors()) return false;
-        out.after = to_msgpack(c.planned);
+        auto after = outgoing_msgpack(c.planned, "the plan " + op("modify_plan") + " made", ctx);
+        if (!after) return false;
+        out.after = std::move(*after);
         out.replacements = c.replacements();
         return true;
     }
@@ -104,7 +106,8 @@ protected:
         else guarded(ctx, operation, this->schema(), [&] { state = call_update(std::move(planned), prior, ctx); });
         if (state) {
             plan_form.apply_to(*state);
-            return {finished(*state, ctx, operation), true};
+            if (auto bytes = finished(*state, ctx, operation)) return {std::move(bytes), true};
+            return unchanged();  // not sent as it is, not lost
         }
         if (!ctx.has_errors())
             ctx.error(
@@ -173,7 +176,7 @@ protected:
         if (!decode_model(state_bytes, state, ctx) || !decode_model(config_bytes, config, ctx)) return std::nullopt;
         guarded(ctx, op("generate_config"), this->schema(), [&] { call(self, state, config, ctx); });
         if (ctx.has_errors()) return std::nullopt;
-        return to_msgpack(config);
+        return outgoing_msgpack(config, "the configuration " + op("generate_config") + " made", ctx);
     }
 
     // The ID in the string attribute `name` (import_id_attribute).

@@ -10,6 +10,7 @@
 #include <tfpp/schema/schema.hpp>
 
 #include <exception>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -55,7 +56,9 @@ bool default_from_thunk(std::string_view config_object, std::string& out, diagno
     if (!decode_msgpack(config_object, config, diags)) return false;
     value<field_value_t<F>> v;
     if (!run_hook(diags, "default_from", [&] { v = F::default_option::function(config); })) return false;
-    out = to_msgpack(v);
+    std::optional<std::string> bytes = to_msgpack(v, diags);  // only UTF-8 text leaves the provider
+    if (!bytes) return false;
+    out = std::move(*bytes);
     return true;
 }
 

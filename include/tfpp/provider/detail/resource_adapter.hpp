@@ -91,7 +91,7 @@ protected:
             } else if constexpr (identity_by_name<R>()) {
                 identity_from_model(m, id);
             }
-            return to_msgpack(id);
+            return outgoing_msgpack(id, "the identity of " + std::string(R::type_name), ctx);
         } else {
             return std::nullopt;
         }
@@ -157,7 +157,7 @@ protected:
                               std::to_string(current_identity_version) +
                               " (declare its identity in prior_identities with an upgrade())");
             if (!id || ctx.has_errors()) return std::nullopt;
-            return to_msgpack(*id);
+            return outgoing_msgpack(*id, "the upgraded identity of " + std::string(R::type_name), ctx);
         } else {
             return std::nullopt;
         }

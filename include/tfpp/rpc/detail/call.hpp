@@ -54,10 +54,11 @@ grpc::Status rpc_call(std::string_view rpc, F&& f, std::string_view type_key = {
     }
     return grpc::Status::OK;
 }
-// A request at least this large (values of megabytes) hands the memory its
-// call freed back to the system when it ends: glibc keeps it in its arenas
-// otherwise, and a provider that took a burst of large requests stays that
-// large (bench/memory measures it).
+// A request at least this large (values of megabytes) has the memory its
+// call freed handed back to the system once the call is over (a trim on
+// its own thread, platform/detail/free_memory.hpp): glibc keeps it in its
+// arenas otherwise (bench/memory measures it). ByteSizeLong() adds up the
+// fields' sizes; it makes no pass over the bytes.
 inline constexpr std::size_t trim_after_request_bytes = std::size_t{1} << 20;
 
 template <class Request, class F>
@@ -72,7 +73,7 @@ grpc::Status rpc_call(std::string_view rpc, const Request* req, F&& f) {
         else return rpc_call(rpc, std::forward<F>(f));
     };
     grpc::Status status = call();
-    if (req->ByteSizeLong() >= trim_after_request_bytes) return_free_memory();
+    if (req->ByteSizeLong() >= trim_after_request_bytes) free_memory_after_calls::instance().large_call_ended();
     return status;
 }
 

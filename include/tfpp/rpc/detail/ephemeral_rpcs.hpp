@@ -43,9 +43,7 @@ void open_ephemeral_resource(provider_engine& e, const Request& req, Response& r
                 resp.mutable_result()->set_msgpack(std::move(*result));
             deferred_to_proto(ctx, resp);
         } else if (!ctx.has_errors()) {
-            if (auto result = x->open(config, ctx);
-                result && check_outgoing_value(*result, block_type(x->schema()), "the opened value", ctx))
-                resp.mutable_result()->set_msgpack(std::move(*result));
+            if (auto result = x->open(config, ctx)) resp.mutable_result()->set_msgpack(std::move(*result));
             if (!ctx.private_state().empty()) resp.set_private_(std::string(ctx.private_state()));
             renew_at_to_proto(ctx, resp);
             deferred_to_proto(ctx, resp);

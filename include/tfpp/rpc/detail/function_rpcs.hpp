@@ -56,12 +56,8 @@ void call_function(provider_engine& e, const Request& req, Response& resp) {
     context ctx = e.make_context();
     function_error error;
     if (auto result = f->call(arguments, ctx, error)) {
-        if (check_outgoing_value(*result, s.return_type, "the function's result", ctx)) {
-            resp.mutable_result()->set_msgpack(std::move(*result));
-            return;
-        }
-        error.text = ctx.diagnostics()[ctx.diagnostics().size() - 1].detail;
-        error.argument.reset();
+        resp.mutable_result()->set_msgpack(std::move(*result));
+        return;
     }
     function_error_to_proto(error.text, error.argument, *resp.mutable_error());
 }

@@ -28,8 +28,7 @@ void upgrade_resource_state(provider_engine& e, const Request& req, Response& re
         const auto& raw = req.raw_state();
         std::optional<std::map<std::string, std::string>> flatmap;
         if (raw.json().empty() && !raw.flatmap().empty()) flatmap.emplace(raw.flatmap().begin(), raw.flatmap().end());
-        if (auto state = r->upgrade(req.version(), raw.json(), flatmap ? &*flatmap : nullptr, ctx);
-            state && check_outgoing_value(*state, block_type(r->schema()), "the upgraded state", ctx))
+        if (auto state = r->upgrade(req.version(), raw.json(), flatmap ? &*flatmap : nullptr, ctx))
             resp.mutable_upgraded_state()->set_msgpack(std::move(*state));
     }
     diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), r ? &r->schema() : nullptr);
@@ -68,8 +67,7 @@ void read_resource(provider_engine& e, const Request& req, Response& resp) {
             if (req.has_current_identity()) resp.mutable_new_identity()->CopyFrom(req.current_identity());
             deferred_to_proto(ctx, resp);
         } else {
-            if (auto state = r->read(current, ctx);
-                state && check_outgoing_value(*state, block_type(r->schema()), "the state read", ctx)) {
+            if (auto state = r->read(current, ctx)) {
                 put_identity(r->identity_for(*state, current_identity, "read", ctx),
                              [&] { return resp.mutable_new_identity(); });
                 resp.mutable_new_state()->set_msgpack(std::move(*state));
@@ -104,7 +102,6 @@ void plan_resource_change(provider_engine& e, const Request& req, Response& resp
         if (!ctx.has_errors()) {
             plan_result plan;
             r->plan(prior, proposed, config, plan, ctx, /*run_hooks=*/!provider_deferred);
-            if (!ctx.has_errors()) check_outgoing_value(plan.planned_state, block_type(r->schema()), "the plan", ctx);
             if (!ctx.has_errors()) {
                 put_identity(r->planned_identity(prior, plan, prior_identity, ctx),
                              [&] { return resp.mutable_planned_identity(); });
@@ -134,10 +131,6 @@ void apply_resource_change(provider_engine& e, const Request& req, Response& res
             resp.mutable_new_state()->CopyFrom(req.prior_state());
         } else {
             std::optional<std::string> state = r->apply(prior, planned, config, ctx);
-            if (state && !check_outgoing_value(*state, block_type(r->schema()), "the new state", ctx)) {
-                resp.mutable_new_state()->CopyFrom(req.prior_state());  // what was there before: not lost, not sent raw
-                state.reset();
-            }
             if (state) {
                 const bool create = is_null_value(prior);
                 put_identity(r->identity_for(*state,
@@ -171,8 +164,7 @@ void import_resource_state(provider_engine& e, const Request& req, Response& res
         const std::string_view identity = sent_identity(req.has_identity(), req.identity());
         std::optional<std::string> state =
             identity.empty() ? r->import(req.id(), ctx) : r->import_by_identity(identity, ctx);
-        if (state && !ctx.has_errors() &&
-            check_outgoing_value(*state, block_type(r->schema()), "the imported state", ctx)) {
+        if (state && !ctx.has_errors()) {
             auto* imported = resp.add_imported_resources();
             imported->set_type_name(req.type_name());
             put_identity(r->identity_for(*state, {}, "import", ctx), [&] { return imported->mutable_identity(); });
@@ -210,8 +202,7 @@ void move_resource_state(provider_engine& e, const Request& req, Response& resp)
         if (ctx.has_errors()) {
             // the source state could not be read: say so, nothing to move
         } else if (auto state = target->move(from, source_current, ctx);
-                   state && !ctx.has_errors() &&
-                   check_outgoing_value(*state, block_type(target->schema()), "the moved state", ctx)) {
+                   state && !ctx.has_errors()) {
             put_identity(target->identity_for(*state, {}, "move", ctx), [&] { return resp.mutable_target_identity(); });
             resp.mutable_target_state()->set_msgpack(std::move(*state));
             resp.set_target_private(std::string(ctx.private_state()));
@@ -231,9 +222,7 @@ void generate_resource_config(provider_engine& e, const Request& req, Response& 
         request_values values(r->schema(), ctx);
         std::string_view state = values.checked(req.state(), "state", unknowns::refused);
         if (!ctx.has_errors())
-            if (auto config = r->generate_config(state, ctx);
-                config && check_outgoing_value(*config, block_type(r->schema()), "the generated configuration", ctx))
-                resp.mutable_config()->set_msgpack(std::move(*config));
+            if (auto config = r->generate_config(state, ctx)) resp.mutable_config()->set_msgpack(std::move(*config));
     }
     diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), r ? &r->schema() : nullptr);
 }

@@ -7,6 +7,7 @@
 #include <tfpp/core/header_only.hpp>
 #include <tfpp/diag/log.hpp>
 #include <tfpp/docs/docs.hpp>
+#include <tfpp/platform/detail/free_memory.hpp>
 #include <tfpp/serve/detail/arguments.hpp>
 #include <tfpp/serve/detail/automtls.hpp>
 #include <tfpp/serve/detail/hclog.hpp>
@@ -110,6 +111,7 @@ TFPP_INLINE int serve_provider(int argc, char** argv, const serve_options& optio
     }
     const bool managed = !mode.debug;
     install_hclog();
+    tune_allocator_for_serving();
     if (options.consistency_check) set_consistency_check(options.consistency_check);
 
     if (managed) {
