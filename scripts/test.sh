@@ -139,7 +139,7 @@ check_syntax clang++-14 examples/local/main.cpp examples/local/local.cpp example
     "${library_sources[@]}" "${e2e_providers[@]}"
 check_syntax clang++-16 "${e2e_providers[@]}"
 
-step "libc++ (macOS's C++ library): libtfpp_values, its unit tests and the headers below the provider layer with clang 16 -stdlib=libc++"
+step "libc++ (macOS's C++ library), clang 16 -stdlib=libc++: every public header; the unit tests that link no gRPC (with tfpp's stop tokens: libc++ 16 has none)"
 bash "$repo/scripts/libcxx.sh" "$msgpack_dir"
 
 step "Codec benchmark smoke pass: every case runs on both sides (timings are not judged)"

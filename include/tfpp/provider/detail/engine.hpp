@@ -4,6 +4,7 @@
 // test/layers/check_layers.py).
 #pragma once
 
+#include <tfpp/platform/stop_token.hpp>
 #include <tfpp/provider/compiled_resource.hpp>
 #include <tfpp/provider/detail/action_handler.hpp>
 #include <tfpp/provider/detail/configuration_checks.hpp>
@@ -18,7 +19,6 @@
 #include <memory>
 #include <mutex>
 #include <shared_mutex>
-#include <stop_token>
 #include <string>
 #include <string_view>
 
@@ -105,7 +105,7 @@ public:
     void request_stop() {
         const std::lock_guard guard(context_mutex_);
         stop_.request_stop();
-        stop_ = std::stop_source();
+        stop_ = stop_source();
     }
 
 protected:
@@ -124,7 +124,7 @@ protected:
     std::map<std::string_view, std::unique_ptr<data_source_handler>> data_sources_;
     std::shared_mutex mutex_;
     mutable std::mutex context_mutex_;  // what every context copies: the stop source and Terraform's version
-    std::stop_source stop_;
+    stop_source stop_;
     std::string terraform_version_;
     std::optional<deferral_reason> provider_deferred_;
 };
