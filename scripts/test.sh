@@ -104,7 +104,7 @@ step "Release: archives signed, served by a local registry, installed by OpenTof
 python3 "$repo/test/registry/run_registry_test.py" --tofu "$tofu" --provider "$static_provider" \
     --provider-arm64 "$arm64_provider"
 
-step "A provider of one's own from the template, cloned alone with tfpp's release tarball as its wrap: static -Dwerror build, its tests, docs, release, registry install; and its CMake route against an installed tfpp"
+step "A provider of one's own from the template, cloned alone with tfpp's release tarball as its wrap: static -Dwerror build, its tests, docs, release for linux_amd64 and linux_arm64 (cross-built), registry install; and its CMake route against an installed tfpp"
 # Its CMake route finds tfpp in a staged install of this build.
 staged="$(mktemp -d)"
 meson install -C "$build" --destdir "$staged" --no-rebuild --quiet
@@ -139,7 +139,7 @@ check_syntax clang++-14 examples/local/main.cpp examples/local/local.cpp example
     "${library_sources[@]}" "${e2e_providers[@]}"
 check_syntax clang++-16 "${e2e_providers[@]}"
 
-step "libc++ (macOS's C++ library): libtfpp_values, its unit tests and the headers below the provider layer with clang 16 -stdlib=libc++"
+step "libc++ (macOS's C++ library), clang 16 -stdlib=libc++: every public header; the unit tests that link no gRPC (with tfpp's stop tokens: libc++ 16 has none)"
 bash "$repo/scripts/libcxx.sh" "$msgpack_dir"
 
 step "Codec benchmark smoke pass: every case runs on both sides (timings are not judged)"

@@ -83,8 +83,28 @@ gpg --batch --pinentry-mode loopback --passphrase '' --quick-gen-key "notes rele
 key="$(gpg --batch --with-colons --list-keys | awk -F: '/^fpr:/ { print $10; exit }')"
 gpg --batch --armor --export "$key" > "$work/key.asc"
 start=$(date +%s)
-BUILD_DIR=build scripts/release.sh --gpg-key "$key"
-echo "release: $(elapsed "$start")"
+# Both platforms: linux_arm64 cross-built with the sysroot scripts/arm64.sh
+# made (or a new one), its objects cached by ccache after the first run.
+ARM64_SYSROOT_DIR="${TFPP_ARM64_DIR:-$repo/build-arm64}" CCACHE_BASEDIR="$dir" BUILD_DIR=build \
+    scripts/release.sh --arm64 --gpg-key "$key"
+echo "release (linux_amd64 and linux_arm64): $(elapsed "$start")"
+for platform in linux_amd64 linux_arm64; do
+    [ -f "dist/terraform-provider-notes_0.1.0_$platform.zip" ] || fail "no $platform zip in dist/: $(ls dist)"
+done
+(cd dist && sha256sum --check --strict terraform-provider-notes_0.1.0_SHA256SUMS) || fail "SHA256SUMS"
+[ "$(wc -l < dist/terraform-provider-notes_0.1.0_SHA256SUMS)" = 3 ] || fail "SHA256SUMS lists not both zips and the manifest"
+gpg --batch --verify dist/terraform-provider-notes_0.1.0_SHA256SUMS.sig dist/terraform-provider-notes_0.1.0_SHA256SUMS \
+    2>/dev/null || fail "the signature of SHA256SUMS"
+mkdir "$work/arm64-zip"
+python3 -c 'import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])' \
+    dist/terraform-provider-notes_0.1.0_linux_arm64.zip "$work/arm64-zip"
+arm64_binary="$work/arm64-zip/terraform-provider-notes_v0.1.0"
+LC_ALL=C readelf -h "$arm64_binary" | grep -q 'Machine: *AArch64' || fail "the linux_arm64 zip holds no AArch64 binary"
+needed="$(LC_ALL=C readelf -d "$arm64_binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')"
+case "$needed" in *grpc*|*protobuf*|*ssl*|*crypto*|*stdc++*|*absl*)
+    fail "the linux_arm64 release links $needed dynamically" ;; esac
+LC_ALL=C readelf -S "$arm64_binary" | grep -q '\.symtab' && fail "the linux_arm64 release is not stripped"
+echo "PASS: linux_arm64 release: AArch64, $(stat -c %s "$arm64_binary") bytes, shared libraries: $needed, stripped; SHA256SUMS and its signature verified"
 python3 "$repo/test/registry/run_registry_test.py" --tofu "$tofu" --dist dist --public-key "$work/key.asc" \
     --type notes --namespace acme
 echo "PASS: a provider made from the template builds from tfpp's release tarball alone, tests, documents, releases and installs from a registry"

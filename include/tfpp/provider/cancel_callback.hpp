@@ -4,13 +4,13 @@
 // the handler owns.
 #pragma once
 
+#include <tfpp/platform/stop_token.hpp>
 #include <tfpp/provider/detail/cancel_state.hpp>
 
 #include <chrono>
 #include <functional>
 #include <memory>
 #include <optional>
-#include <stop_token>
 #include <utility>
 
 namespace tfpp {
@@ -18,7 +18,7 @@ namespace tfpp {
 class cancel_callback {
 public:
     cancel_callback() = default;
-    cancel_callback(std::stop_token stop, std::optional<std::chrono::steady_clock::time_point> deadline,
+    cancel_callback(tfpp::stop_token stop, std::optional<std::chrono::steady_clock::time_point> deadline,
                     std::function<void()> fn)
         : watch_(std::make_unique<detail::cancel_watch>(std::move(stop), deadline, std::move(fn))) {}
 

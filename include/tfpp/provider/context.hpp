@@ -5,6 +5,7 @@
 #pragma once
 
 #include <tfpp/diag/diagnostics.hpp>
+#include <tfpp/platform/stop_token.hpp>
 #include <tfpp/provider/cancel_callback.hpp>
 
 #include <any>
@@ -13,7 +14,6 @@
 #include <functional>
 #include <mutex>
 #include <optional>
-#include <stop_token>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -39,7 +39,7 @@ enum class deferral_reason : unsigned char {
 
 class context {
 public:
-    explicit context(std::stop_token stop = {}, std::string terraform_version = {}, bool deferral_allowed = false)
+    explicit context(tfpp::stop_token stop = {}, std::string terraform_version = {}, bool deferral_allowed = false)
         : stop_(std::move(stop)),
           terraform_version_(std::move(terraform_version)),
           deferral_allowed_(deferral_allowed) {}
@@ -58,9 +58,8 @@ public:
     // Long operations should give up soon and report what exists.
 
     [[nodiscard]] bool stop_requested() const noexcept { return stop_.stop_requested(); }
-    // A std::stop_token for std::jthread, std::stop_callback or
-    // std::condition_variable_any waits.
-    [[nodiscard]] std::stop_token stop_token() const noexcept { return stop_; }
+    // For tfpp::stop_callback (std::stop_token where the library has it).
+    [[nodiscard]] tfpp::stop_token stop_token() const noexcept { return stop_; }
     // Sleeps for `d`, or less when Terraform asks to stop or the deadline
     // passes; true when either did (deadline_passed() tells which).
     template <class Rep, class Period>
@@ -68,9 +67,15 @@ public:
         std::chrono::steady_clock::time_point until = time_after(d);
         if (deadline_ && *deadline_ < until) until = *deadline_;
         std::mutex m;
-        std::condition_variable_any cv;
+        std::condition_variable cv;
+        bool stopped = false;
+        const stop_callback wake(stop_, [&] {
+            const std::lock_guard guard(m);
+            stopped = true;
+            cv.notify_all();
+        });
         std::unique_lock lock(m);
-        return cv.wait_until(lock, stop_, until, [] { return false; }) || stop_.stop_requested() || deadline_passed();
+        return cv.wait_until(lock, until, [&] { return stopped; }) || stop_.stop_requested() || deadline_passed();
     }
 
     // Whether the operation should give up: Terraform asked to stop, or the
@@ -147,7 +152,7 @@ public:
 
 private:
     tfpp::diagnostics diags_;
-    std::stop_token stop_;
+    tfpp::stop_token stop_;
     std::string terraform_version_;
     std::string private_state_;
     bool deferral_allowed_ = false;

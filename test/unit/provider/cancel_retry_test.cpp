@@ -12,7 +12,7 @@
 using namespace std::chrono_literals;
 
 TEST_CASE("on_cancel: StopProvider runs the callback once, from another thread, while it lives", "[cancel]") {
-    std::stop_source stop;
+    tfpp::stop_source stop;
     tfpp::context ctx(stop.get_token());
     std::atomic<int> runs{0};
     std::thread::id ran_on;
@@ -48,7 +48,7 @@ TEST_CASE("on_cancel: the deadline runs the callback; none runs after the guard 
 
 TEST_CASE("on_cancel: a stop requested before the guard runs the callback at once; a throwing callback is contained",
           "[cancel]") {
-    std::stop_source stop;
+    tfpp::stop_source stop;
     stop.request_stop();
     tfpp::context ctx(stop.get_token());
     int runs = 0;
@@ -97,7 +97,7 @@ TEST_CASE("retry: bounded by attempts, by the deadline and by a stop", "[retry]"
     }
     {
         calls = 0;
-        std::stop_source stop;
+        tfpp::stop_source stop;
         tfpp::context ctx(stop.get_token());
         std::thread stopper([&] {
             std::this_thread::sleep_for(30ms);

@@ -2,14 +2,14 @@
 // thread, when Terraform asks to stop or the operation's deadline passes.
 #pragma once
 
+#include <tfpp/platform/stop_token.hpp>
+
 #include <chrono>
 #include <condition_variable>
 #include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <stop_token>
-#include <thread>
 #include <utility>
 
 namespace tfpp::detail {
@@ -36,19 +36,19 @@ struct cancel_state {
 // timer thread for the deadline.
 struct cancel_watch {
     std::shared_ptr<cancel_state> state = std::make_shared<cancel_state>();
-    std::unique_ptr<std::stop_callback<std::function<void()>>> on_stop;
-    std::jthread timer;
+    std::unique_ptr<stop_callback<std::function<void()>>> on_stop;
+    jthread timer;
 
-    cancel_watch(std::stop_token stop, std::optional<std::chrono::steady_clock::time_point> deadline,
+    cancel_watch(stop_token stop, std::optional<std::chrono::steady_clock::time_point> deadline,
                  std::function<void()> fn) {
         state->fn = std::move(fn);
         if (deadline)
-            timer = std::jthread([s = state, when = *deadline] {
+            timer = jthread([s = state, when = *deadline] {
                 std::unique_lock lock(s->m);
                 if (!s->cv.wait_until(lock, when, [&] { return s->done; })) s->fire(lock);
             });
         if (stop.stop_possible())
-            on_stop = std::make_unique<std::stop_callback<std::function<void()>>>(std::move(stop),
+            on_stop = std::make_unique<stop_callback<std::function<void()>>>(std::move(stop),
                                                                                   std::function<void()>([s = state] {
                                                                                       std::unique_lock lock(s->m);
                                                                                       s->fire(lock);

@@ -4,6 +4,7 @@
 // test/layers/check_layers.py).
 #pragma once
 
+#include <tfpp/platform/stop_token.hpp>
 #include <tfpp/provider/compiled_resource.hpp>
 #include <tfpp/provider/detail/action_handler.hpp>
 #include <tfpp/provider/detail/configuration_checks.hpp>
@@ -18,7 +19,6 @@
 #include <memory>
 #include <mutex>
 #include <shared_mutex>
-#include <stop_token>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -128,7 +128,7 @@ public:
     void request_stop() {
         const std::lock_guard guard(context_mutex_);
         stop_.request_stop();
-        stop_ = std::stop_source();
+        stop_ = stop_source();
     }
 
 protected:
@@ -147,7 +147,7 @@ protected:
     decltype(all_maps(std::make_index_sequence<std::size(listed_kinds)>{})) handlers_;
     std::shared_mutex mutex_;
     mutable std::mutex context_mutex_;  // what every context copies: the stop source and Terraform's version
-    std::stop_source stop_;
+    stop_source stop_;
     std::string terraform_version_;
     std::optional<deferral_reason> provider_deferred_;
 };

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <tfpp/platform/detail/tcp.hpp>
+#include <tfpp/platform/stop_token.hpp>
 #include <tfpp/rpc/services.hpp>
 #include <tfpp/serve/detail/serve_entry.hpp>
 #include <tfpp/serve/detail/socket_dir.hpp>
@@ -72,7 +73,7 @@ public:
     // failure here is left for that call to report).
     void warm_up_schema() {
         if (schema_warmup_.joinable()) return;
-        schema_warmup_ = std::jthread([this] {
+        schema_warmup_ = jthread([this] {
             try {
                 if (version_ == 6) (void)v6_.schema_response_bytes();
                 else (void)v5_.schema_response_bytes();
@@ -133,7 +134,7 @@ private:
     stdio_service stdio_{stopping_};
     broker_service broker_;
     std::unique_ptr<grpc::Server> server_;
-    std::jthread schema_warmup_;  // last: joined before the services it uses are destroyed
+    jthread schema_warmup_;  // last: joined before the services it uses are destroyed
 };
 
 }  // namespace tfpp::detail
