@@ -17,7 +17,7 @@ from pathlib import Path
 
 ROLES = {
     "core": "fixed_string, type_list, reflection, C++ -> Terraform type map",
-    "platform": "the calls to the operating system (detail/ only; docs/platforms.md)",
+    "platform": "the calls to the operating system, stop tokens where the C++ library lacks them (docs/platforms.md)",
     "value": "value<T>, number, type, dynamic, set",
     "diag": "attribute paths, diagnostics, logging",
     "schema": "attribute roles, options, validators, runtime schema, compile-time checks",
