@@ -30,7 +30,8 @@ opts=(-Dstatic_release=true -Dbuildtype=release -Dtests=false -Dbenchmarks=false
 if [ -f "$build/build.ninja" ]; then
     meson setup --reconfigure "$build" "${opts[@]}" >/dev/null
 else
-    meson setup "$build" "$repo" "${cross_files[@]}" "${opts[@]}" >/dev/null
+    meson setup "$build" "$repo" "${cross_files[@]}" "${opts[@]}" >"$work/setup.log" ||
+        { cat "$work/setup.log" >&2; echo "arm64.sh: meson setup failed (above)" >&2; exit 1; }
 fi
 start=$(date +%s)
 ninja -C "$build" -j2 examples/terraform-provider-local >&2
