@@ -54,4 +54,17 @@ TEST_CASE("an unknown type name gets one diagnostic, worded alike for every kind
                   "state store type");
 }
 
+TEST_CASE("an unknown type name is quoted bounded, never echoed whole", "[rpc][bad-input]") {
+    engine e;
+    tfpp::detail::provider_service_v6 v6(e);
+    tfplugin6::ValidateResourceConfig_Request req;
+    tfplugin6::ValidateResourceConfig_Response resp;
+    req.set_type_name(std::string(1 << 20, 'x'));
+    REQUIRE(v6.ValidateResourceConfig(nullptr, &req, &resp).ok());
+    REQUIRE(resp.diagnostics_size() == 1);
+    const std::string& detail = resp.diagnostics(0).detail();
+    CHECK(detail.size() < 2 * tfpp::quoted_bytes_limit);
+    CHECK(detail.find("(1048576 bytes in all)") != std::string::npos);
+}
+
 }  // namespace test_unknown_type

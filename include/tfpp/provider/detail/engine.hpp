@@ -4,6 +4,7 @@
 // test/layers/check_layers.py).
 #pragma once
 
+#include <tfpp/core/utf8.hpp>
 #include <tfpp/platform/stop_token.hpp>
 #include <tfpp/provider/compiled_resource.hpp>
 #include <tfpp/provider/detail/action_handler.hpp>
@@ -71,7 +72,7 @@ public:
     }
     template <kind K>
     [[nodiscard]] static std::string unknown_type_detail(std::string_view name) {
-        return "this provider has no " + std::string(kind_traits<K>::unknown) + " named \"" + std::string(name) + "\"";
+        return "this provider has no " + std::string(kind_traits<K>::unknown) + " named " + tfpp::quoted(name);
     }
 
     [[nodiscard]] const handler_map<kind::resource>& resources() const { return handlers<kind::resource>(); }
