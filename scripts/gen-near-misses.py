@@ -27,7 +27,7 @@ KINDS_HEADER = ROOT / "include/tfpp/provider/detail/kinds.hpp"
 def kind_table(text):
     """{kind: {"noun": ..., "required": [...], "optional": [...], "other_kinds": [...]}}, in the header's order."""
     table = {}
-    for m in re.finditer(r"struct kind_traits<kind::(\w+)> \{(.*?)\n\};", text, re.S):
+    for m in re.finditer(r"struct kind_traits<kind::(\w+)>(?: : \w+)? \{(.*?)\n\};", text, re.S):
         body = m.group(2)
         entry = {"noun": re.search(r'noun = "([^"]+)"', body).group(1)}
         for field in ("required", "optional", "other_kinds"):

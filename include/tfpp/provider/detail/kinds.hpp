@@ -29,6 +29,14 @@ enum class kind { resource, data_source, ephemeral_resource, list_resource, acti
 template <kind K>
 struct kind_traits;
 
+// Every kind but functions files its handlers under their type name.
+struct keyed_by_type_name {
+    template <class H>
+    static std::string_view key(const H& h) {
+        return h.type_name();
+    }
+};
+
 // Declared here, defined by each kind's own header.
 class resource_handler;
 class data_source_handler;
@@ -84,7 +92,7 @@ inline constexpr bool is_compiled_separately = [] {
 //   config_block                     the block its diagnostics' paths are under ("config" for a list's)
 
 template <>
-struct kind_traits<kind::resource> {
+struct kind_traits<kind::resource> : keyed_by_type_name {
     static constexpr std::string_view noun = "resource";
     static constexpr std::string_view list_alias = "resources";
     TFPP_KIND_LIST(resources)
@@ -94,10 +102,6 @@ struct kind_traits<kind::resource> {
     using adapter = resource_adapter<T, P>;
     template <class T, class P>
     using check = resource_check<T, P, !is_compiled_separately<T>>;
-    template <class H>
-    static std::string_view key(const H& h) {
-        return h.type_name();
-    }
     static constexpr std::string_view rpcs[] = {"ValidateResourceConfig", "PlanResourceChange", "ApplyResourceChange", "ReadResource", "ImportResourceState", "UpgradeResourceState", "UpgradeResourceIdentity", "MoveResourceState", "GenerateResourceConfig"};
     static constexpr std::string_view driver[] = {"validate", "plan", "apply", "read", "import", "import_by_identity", "upgrade", "generate_config", "identity"};
     static constexpr bool validate_holds_config_to_schema = false;
@@ -111,7 +115,7 @@ struct kind_traits<kind::resource> {
 };
 
 template <>
-struct kind_traits<kind::data_source> {
+struct kind_traits<kind::data_source> : keyed_by_type_name {
     static constexpr std::string_view noun = "data source";
     static constexpr std::string_view list_alias = "data_sources";
     TFPP_KIND_LIST(data_sources)
@@ -121,10 +125,6 @@ struct kind_traits<kind::data_source> {
     using adapter = data_source_adapter<T, P>;
     template <class T, class P>
     using check = data_source_check<T, P>;
-    template <class H>
-    static std::string_view key(const H& h) {
-        return h.type_name();
-    }
     static constexpr std::string_view rpcs[] = {"ValidateDataResourceConfig", "ReadDataSource"};
     static constexpr std::string_view driver[] = {"validate", "read_data"};
     static constexpr bool validate_holds_config_to_schema = false;
@@ -137,7 +137,7 @@ struct kind_traits<kind::data_source> {
 };
 
 template <>
-struct kind_traits<kind::ephemeral_resource> {
+struct kind_traits<kind::ephemeral_resource> : keyed_by_type_name {
     static constexpr std::string_view noun = "ephemeral resource";
     static constexpr std::string_view list_alias = "ephemeral_resources";
     TFPP_KIND_LIST(ephemeral_resources)
@@ -147,10 +147,6 @@ struct kind_traits<kind::ephemeral_resource> {
     using adapter = ephemeral_adapter<T, P>;
     template <class T, class P>
     using check = ephemeral_check<T, P>;
-    template <class H>
-    static std::string_view key(const H& h) {
-        return h.type_name();
-    }
     static constexpr std::string_view rpcs[] = {"ValidateEphemeralResourceConfig", "OpenEphemeralResource", "RenewEphemeralResource", "CloseEphemeralResource"};
     static constexpr std::string_view driver[] = {"validate", "open_ephemeral", "renew_ephemeral", "close_ephemeral"};
     static constexpr bool validate_holds_config_to_schema = false;
@@ -161,7 +157,7 @@ struct kind_traits<kind::ephemeral_resource> {
 };
 
 template <>
-struct kind_traits<kind::list_resource> {
+struct kind_traits<kind::list_resource> : keyed_by_type_name {
     static constexpr std::string_view noun = "list resource";
     static constexpr std::string_view list_alias = "list_resources";
     TFPP_KIND_LIST(list_resources)
@@ -171,10 +167,6 @@ struct kind_traits<kind::list_resource> {
     using adapter = list_adapter<T, P>;
     template <class T, class P>
     using check = list_check<T, P>;
-    template <class H>
-    static std::string_view key(const H& h) {
-        return h.type_name();
-    }
     static constexpr std::string_view rpcs[] = {"ValidateListResourceConfig", "ListResource"};
     static constexpr std::string_view driver[] = {"validate", "list"};
     static constexpr bool validate_holds_config_to_schema = true;
@@ -184,7 +176,7 @@ struct kind_traits<kind::list_resource> {
 };
 
 template <>
-struct kind_traits<kind::action> {
+struct kind_traits<kind::action> : keyed_by_type_name {
     static constexpr std::string_view noun = "action";
     static constexpr std::string_view list_alias = "actions";
     TFPP_KIND_LIST(actions)
@@ -194,10 +186,6 @@ struct kind_traits<kind::action> {
     using adapter = action_adapter<T, P>;
     template <class T, class P>
     using check = action_check<T, P>;
-    template <class H>
-    static std::string_view key(const H& h) {
-        return h.type_name();
-    }
     static constexpr std::string_view rpcs[] = {"ValidateActionConfig", "PlanAction", "InvokeAction"};
     static constexpr std::string_view driver[] = {"validate", "invoke"};
     static constexpr bool validate_holds_config_to_schema = true;
@@ -207,7 +195,7 @@ struct kind_traits<kind::action> {
 };
 
 template <>
-struct kind_traits<kind::state_store> {
+struct kind_traits<kind::state_store> : keyed_by_type_name {
     static constexpr std::string_view noun = "state store";
     static constexpr std::string_view list_alias = "state_stores";
     TFPP_KIND_LIST(state_stores)
@@ -217,10 +205,6 @@ struct kind_traits<kind::state_store> {
     using adapter = state_store_adapter<T, P>;
     template <class T, class P>
     using check = state_store_check<T, P>;
-    template <class H>
-    static std::string_view key(const H& h) {
-        return h.type_name();
-    }
     static constexpr std::string_view rpcs[] = {"ValidateStateStoreConfig", "ConfigureStateStore", "ReadStateBytes", "WriteStateBytes", "LockState", "UnlockState", "GetStates", "DeleteState"};
     static constexpr std::string_view driver[] = {"configure_state_store", "read_state", "write_state", "lock_state", "unlock_state", "states", "delete_state"};
     static constexpr bool validate_holds_config_to_schema = false;
