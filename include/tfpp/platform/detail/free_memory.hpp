@@ -2,10 +2,6 @@
 // calls, on a thread of its own once the calls' buffers are freed.
 #pragma once
 
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
-
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
@@ -14,6 +10,11 @@
 #include <mutex>
 #include <system_error>
 #include <thread>
+
+// After a C library header: that is what defines __GLIBC__.
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 namespace tfpp::detail {
 
