@@ -139,6 +139,9 @@ def edit(rel, patterns):
                      "the Terraform source changed, update drop_nested_modules")
         del lines[hits[0]]
     open(path, "w", encoding="utf-8").write("\n".join(lines))
+# The Kyber draft and its `tlskyber` setting are gone from Go, and Go 1.26
+# refuses a go.mod that names it (v1.11 does, to turn the draft off).
+open(f"{root}/go.mod", "w", encoding="utf-8").write(re.sub(r"(?m)^godebug tlskyber=0\n", "", gomod))
 mod = "github.com/hashicorp/terraform/internal/"
 nested = [f"backend/remote-state/{b}" for b in backends] + ["legacy"]
 edit("go.mod", [rf"\t{re.escape(mod + n)} v0\.0\.0-00010101000000-000000000000" for n in nested] +

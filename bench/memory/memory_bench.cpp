@@ -17,6 +17,8 @@
 #include <atomic>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <fstream>
 #include <string>
 #include <thread>
 #include <algorithm>
@@ -59,6 +61,34 @@ struct run_result {
     double file_growth_mb;  // and pages of the binary and libraries touched for the first time
 };
 
+// Where the anonymous memory lives: the main heap, thread stacks (8 MiB
+// mappings), and the rest (malloc's thread arenas, gRPC's own mappings).
+std::string anonymous_split(pid_t pid) {
+    std::ifstream smaps("/proc/" + std::to_string(pid) + "/smaps");
+    std::string line, kind;
+    long heap = 0, stacks = 0, other = 0, threads = proc_status_kb(pid, "Threads");
+    while (std::getline(smaps, line)) {
+        unsigned long lo = 0, hi = 0;
+        char perms[5] = {};
+        int consumed = 0;
+        if (std::sscanf(line.c_str(), "%lx-%lx %4s %*s %*s %*s%n", &lo, &hi, perms, &consumed) == 3) {
+            const std::string rest = line.substr(static_cast<std::size_t>(consumed));
+            const bool unnamed = rest.find_first_not_of(' ') == std::string::npos;
+            kind = rest.find("[heap]") != std::string::npos ? "heap"
+                 : unnamed && std::string(perms).starts_with("rw") ? ((hi - lo) == (8UL << 20) ? "stack" : "other")
+                 : "";
+        } else if (line.starts_with("Anonymous:") && !kind.empty()) {
+            const long kb = std::atol(line.c_str() + 10);
+            (kind == "heap" ? heap : kind == "stack" ? stacks : other) += kb;
+            if (kind == "other" && kb > 512 && std::getenv("TFPP_MEMORY_MAPS")) std::printf("  other mapping: %ld kB anonymous\n", kb);
+        }
+    }
+    char out[160];
+    std::snprintf(out, sizeof out, "threads %ld, anonymous MB: heap %.1f, stacks %.1f, other %.1f", threads,
+                  heap / 1024.0, stacks / 1024.0, other / 1024.0);
+    return out;
+}
+
 run_result run_once(const char* provider, long clients, long value_mb, long bursts, long settle) {
     start_options o;
     o.provider = provider;
@@ -81,7 +111,8 @@ run_result run_once(const char* provider, long clients, long value_mb, long burs
     const long before_kb = proc_status_kb(pid, "VmRSS");
     const long before_anon_kb = proc_status_kb(pid, "RssAnon");
     const long before_file_kb = proc_status_kb(pid, "RssFile");
-    std::printf("RSS before the load %.1f MB\n", static_cast<double>(before_kb) / 1024);
+    std::printf("RSS before the load %.1f MB (%s)\n", static_cast<double>(before_kb) / 1024,
+                anonymous_split(pid).c_str());
 
     long after_kb = before_kb, after_anon_kb = before_anon_kb, after_file_kb = before_file_kb;
     long peak_kb = before_kb;
@@ -100,8 +131,9 @@ run_result run_once(const char* provider, long clients, long value_mb, long burs
         after_kb = proc_status_kb(pid, "VmRSS");
         after_anon_kb = proc_status_kb(pid, "RssAnon");
         after_file_kb = proc_status_kb(pid, "RssFile");
-        std::printf("burst %ld: %d failed, peak RSS %.1f MB, RSS %ld s after %.1f MB\n", b, failed.load(),
-                    static_cast<double>(peak_kb) / 1024, settle, static_cast<double>(after_kb) / 1024);
+        std::printf("burst %ld: %d failed, peak RSS %.1f MB, RSS %ld s after %.1f MB (%s)\n", b, failed.load(),
+                    static_cast<double>(peak_kb) / 1024, settle, static_cast<double>(after_kb) / 1024,
+                    anonymous_split(pid).c_str());
         if (failed.load() != 0) fail("calls failed");
     }
     stop(*p);
