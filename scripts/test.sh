@@ -154,6 +154,9 @@ step "Test driver benchmark smoke pass: every scenario runs once (timings are no
 step "examples/postgresql benchmark smoke pass: 160 objects applied, planned and destroyed once (timings are not judged)"
 python3 "$repo/bench/postgresql/run.py" --cli "$tofu" --provider "$build/examples/terraform-provider-postgresql" --smoke
 
+step "B7 smoke pass: examples/postgresql, examples/random and the no-op Go provider, 20 resources applied, planned and destroyed once (timings are not judged)"
+python3 "$repo/bench/workload/run.py" --cli "$tofu" --build-dir "$build" --smoke
+
 step "tfpp against the Go framework: smoke pass of bench/anchor (every case runs on both sides; timings are not judged)"
 TFPP_TOFU="$tofu" python3 "$repo/bench/anchor/run.py" --smoke --build-dir "$static_build" \
     --charts "$static_build/bench-anchor/charts"
