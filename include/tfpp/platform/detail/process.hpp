@@ -22,6 +22,12 @@
 
 namespace tfpp::detail {
 
+#if !defined(__APPLE__)
+// POSIX leaves its declaration to the program (glibc's <unistd.h> has one
+// under _GNU_SOURCE only); with C linkage it is ::environ, in any namespace.
+extern "C" char** environ;
+#endif
+
 using process_id = long;
 
 inline process_id current_process_id() noexcept { return static_cast<process_id>(::getpid()); }
