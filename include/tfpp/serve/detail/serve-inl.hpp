@@ -180,8 +180,8 @@ TFPP_INLINE int serve_provider(int argc, char** argv, const serve_options& optio
             const std::string cert_base64 = tls ? base64_unpadded(certificate.get().cert_der) : std::string();
             write_all(standard_output_fd, handshake_line(version, server.network(), server.address(), cert_base64));
         } else {
-            const std::string config = reattach_config(address, version, current_process_id(),
-                                                       server.network(), server.address());
+            const std::string config =
+                reattach_config(address, version, current_process_id(), server.network(), server.address());
             write_all(standard_output_fd,
                       "Provider started. To attach Terraform or OpenTofu, set the TF_REATTACH_PROVIDERS environment "
                       "variable with the following:\n\n\tTF_REATTACH_PROVIDERS=" +
@@ -220,8 +220,7 @@ TFPP_INLINE in_process_start start_in_process(const serve_options& options, engi
                                                     grpc::InsecureServerCredentials(), [] {});
     server->warm_up_schema();
     std::string socket_path = server->address();
-    std::string config =
-        reattach_config(address, version, current_process_id(), server->network(), socket_path);
+    std::string config = reattach_config(address, version, current_process_id(), server->network(), socket_path);
     return {std::move(server), std::move(config), std::move(socket_path), version};
 }
 
