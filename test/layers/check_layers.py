@@ -181,6 +181,28 @@ def is_inline_part(rel):
     return rel.endswith("-inl.hpp")
 
 
+def platform_problems(root):
+    """Files of the library outside the platform layer that include a system header or name a system call."""
+    include = root / "include" / "tfpp"
+    problems = []
+    for p in sorted(list(include.rglob("*.hpp")) + list(include.rglob("*.h")) + list((root / "src").rglob("*.cpp")) +
+                    list((root / "src").rglob("*.hpp"))):
+        rel = p.relative_to(root).as_posix()
+        if rel.startswith(PLATFORM_DIRS):
+            continue
+        text = p.read_text()
+        for m in OS_HEADER.finditer(text):
+            line = text.count("\n", 0, m.start()) + 1
+            problems.append(f"{rel}:{line}: includes the system header <{m.group(1)}>; calls to the operating "
+                            f"system live in include/tfpp/platform/ (docs/platforms.md)")
+        for n, line in enumerate(strip_comments_and_strings(text).splitlines(), 1):
+            for m in OS_CALL.finditer(line):
+                name = next(g for g in m.groups() if g)
+                problems.append(f"{rel}:{n}: uses {name}, which the operating system declares; a function in "
+                                f"include/tfpp/platform/ does (docs/platforms.md)")
+    return problems
+
+
 def main():
     root = Path(sys.argv[1])
     include = root / "include" / "tfpp"
@@ -264,21 +286,7 @@ def main():
                 problems.append(f"{rel}:{n}: sets a message's text field; only {TEXT_FILE} does, making it UTF-8")
 
     # The operating system is reached through the platform layer only.
-    for p in sorted(list(include.rglob("*.hpp")) + list(include.rglob("*.h")) + list((root / "src").rglob("*.cpp")) +
-                    list((root / "src").rglob("*.hpp"))):
-        rel = p.relative_to(root).as_posix()
-        if rel.startswith(PLATFORM_DIRS):
-            continue
-        text = p.read_text()
-        for m in OS_HEADER.finditer(text):
-            line = text.count("\n", 0, m.start()) + 1
-            problems.append(f"{rel}:{line}: includes the system header <{m.group(1)}>; calls to the operating "
-                            f"system live in include/tfpp/platform/ (docs/platforms.md)")
-        for n, line in enumerate(strip_comments_and_strings(text).splitlines(), 1):
-            for m in OS_CALL.finditer(line):
-                name = next(g for g in m.groups() if g)
-                problems.append(f"{rel}:{n}: uses {name}, which the operating system declares; a function in "
-                                f"include/tfpp/platform/ does (docs/platforms.md)")
+    problems += platform_problems(root)
 
     # No detail:: name in what users read and copy.
     for pattern in ["examples/**/*.cpp", "examples/**/*.hpp", "docs/*.md", "README.md"]:

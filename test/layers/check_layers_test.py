@@ -7,6 +7,7 @@ the platform layer, or in a comment or a string, pass.
 
     check_layers_test.py REPO_ROOT
 """
+import importlib.util
 import shutil
 import subprocess
 import sys
@@ -40,34 +41,42 @@ CASES = [
 ]
 
 
-def run(root):
-    r = subprocess.run([sys.executable, str(CHECKER), str(root)], capture_output=True, text=True)
-    return r.returncode, r.stdout + r.stderr
+def load_checker():
+    spec = importlib.util.spec_from_file_location("check_layers", CHECKER)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def main():
     repo = Path(sys.argv[1])
+    checker = load_checker()
     failures = []
     with tempfile.TemporaryDirectory(prefix="check-layers-") as tmp:
         root = Path(tmp)
         for part in ["include", "src"]:
             shutil.copytree(repo / part, root / part)
-        code, out = run(root)
-        if code != 0:
-            failures.append(f"the unchanged tree fails:\n{out}")
+        if checker.platform_problems(root):
+            failures.append(f"the unchanged tree fails: {checker.platform_problems(root)}")
         for rel, text, expected in CASES:
             path = root / rel
             original = path.read_text()
             path.write_text(original + text)
-            code, out = run(root)
+            found = "\n".join(checker.platform_problems(root))
             path.write_text(original)
-            if expected is None and code != 0:
-                failures.append(f"{rel} + {text!r}: should pass, but:\n{out}")
-            elif expected is not None and (code == 0 or f"{rel}:" not in out or expected not in out):
-                failures.append(f"{rel} + {text!r}: should fail with '{expected}' at {rel}, but ({code}):\n{out}")
+            if expected is None and found:
+                failures.append(f"{rel} + {text!r}: should pass, but:\n{found}")
+            elif expected is not None and (f"{rel}:" not in found or expected not in found):
+                failures.append(f"{rel} + {text!r}: should fail with '{expected}' at {rel}, but:\n{found or 'nothing'}")
+        # The whole checker, as the layers test runs it, fails on a breach (once: it takes seconds).
+        rel, text, expected = CASES[0]
+        (root / rel).write_text((root / rel).read_text() + text)
+        r = subprocess.run([sys.executable, str(CHECKER), str(root)], capture_output=True, text=True)
+        if r.returncode == 0 or expected not in r.stdout:
+            failures.append(f"check_layers.py passes a tree with {rel} + {text!r} ({r.returncode}):\n{r.stdout}")
     for f in failures:
         print(f)
-    print(f"{len(CASES)} planted cases, {len(failures)} failures")
+    print(f"{len(CASES)} planted cases and the whole checker once, {len(failures)} failures")
     return 1 if failures else 0
 
 

@@ -60,7 +60,7 @@ tfpp::detail::child_state run(const std::string& script, const scratch_dir& dir,
             0);
     REQUIRE(pid > 0);
     CHECK(::getpgid(static_cast<pid_t>(pid)) == pid);  // a process group of its own, led by the child
-    const auto deadline = std::chrono::steady_clock::now() + limit;
+    auto deadline = std::chrono::steady_clock::now() + limit;
     bool killed = false;
     for (;;) {
         const tfpp::detail::child_state s = tfpp::detail::look_at_child(pid);
@@ -70,6 +70,7 @@ tfpp::detail::child_state run(const std::string& script, const scratch_dir& dir,
             if (!kill_at_limit || killed) FAIL("the child did not end");
             tfpp::detail::kill_process_group(pid);
             killed = true;
+            deadline = std::chrono::steady_clock::now() + 10s;  // for the killed group to end
         }
         std::this_thread::sleep_for(2ms);
     }
@@ -179,10 +180,14 @@ TEST_CASE("the environment is this process's, and reaches a spawned command") {
 TEST_CASE("killing a command's process group ends it and what it started; a signal's end is exit code -1") {
     scratch_dir dir;
     const auto start = std::chrono::steady_clock::now();
-    const tfpp::detail::child_state s = run("sleep 30 & sleep 30; wait", dir, 200ms, true);
+    const std::string marker = dir.path + "/marker";
+    const tfpp::detail::child_state s =
+        run("(sleep 1; echo alive > '" + marker + "') & sleep 30; wait", dir, 200ms, true);
     CHECK(s.ended);
     CHECK(s.exit_code == -1);
     CHECK(std::chrono::steady_clock::now() - start < 10s);
+    std::this_thread::sleep_for(1500ms);  // past the second the grandchild would have lived
+    CHECK_FALSE(fs::exists(marker));
 }
 
 TEST_CASE("this process's id and its parent's") {
