@@ -15,7 +15,11 @@ text fields of protocol messages. A detail/NAME-inl.hpp file holds the code
 of src/LAYER/NAME.cpp: its declaring header (one header of its layer)
 includes it in the header-only mode (TFPP_HEADER_ONLY), it includes that
 header back (not a cycle), and it may define the public names a public
-declaring header declares. CONTRIBUTING.md explains the rules.
+declaring header declares. Calls to the operating system live in the
+platform layer (include/tfpp/platform/, src/platform/): no other file of the
+library includes a system header (<unistd.h>, <sys/...>, <windows.h>, ...)
+or calls the system by name (docs/platforms.md). CONTRIBUTING.md explains
+the rules.
 """
 import re
 import sys
@@ -67,6 +71,26 @@ TEXT_FILE = "rpc/detail/convert.hpp"
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*<tfpp/([^>]+)>', re.M)
 
+# The operating system's headers (POSIX, Linux, macOS, Windows) and its calls
+# that no standard C or C++ header declares: only the platform layer has them.
+PLATFORM_DIRS = ("include/tfpp/platform/", "src/platform/")
+OS_HEADER = re.compile(
+    r'^\s*#\s*include\s*[<"]((?:sys|netinet|arpa|net|linux|asm|mach|mach-o|libkern)/[^>"]+|'
+    r'(?:unistd|signal|spawn|fcntl|poll|grp|pwd|dirent|malloc|getopt|pthread|sched|netdb|termios|dlfcn|semaphore|'
+    r'syslog|ifaddrs|utmpx?|crt_externs|libproc|execinfo|ucontext|windows|winsock2?|ws2tcpip|afunix|io|process|'
+    r'direct|tlhelp32|psapi|shlobj|ntdef|winternl)\.h)[>"]', re.M | re.I)
+OS_CALL = re.compile(
+    r'(?:(?<![\w:])::\s*|(?<![\w.>:]))\b(posix_spawn\w*|waitpid|wait4|sigaction|sigprocmask|pthread_sigmask|'
+    r'sig(?:empty|fill|add|del)set|mkdtemp|mkstemp|mkostemp|pipe2?|accept4|eventfd|prctl|getppid|getpid|setsid|'
+    r'setpgid|fork|vfork|execv\w*|execl\w*|dup2?|fchownat|fchown|fchmodat|fchmod|chown|getgrnam|getpwnam|getuid|'
+    r'geteuid|ioctl|fcntl|sched_getaffinity|gmtime_r|localtime_r|getopt_long|malloc_trim|mallopt|sysconf|isatty|'
+    r'CreateProcess\w*|WaitForSingleObject|WSAStartup|closesocket)\s*\(|'
+    r'(?<![\w:])::\s*(write|read|close|open|openat|poll|select|kill|unlink|rmdir|mkdir|access|stat|lstat|fstat|'
+    r'socket|bind|listen|accept|connect|send|recv|getenv)\s*\(|'
+    r'\b(environ|pid_t|uid_t|gid_t|ssize_t|sigset_t|pollfd|sockaddr\w*|cpu_set_t|STD(?:IN|OUT|ERR)_FILENO|'
+    r'O_(?:RDONLY|WRONLY|RDWR|CREAT|TRUNC|APPEND|CLOEXEC|NONBLOCK|DIRECTORY|NOFOLLOW)|SOCK_CLOEXEC|FIONREAD|'
+    r'EFD_\w+|PR_SET_\w+|SIGPIPE|SIGHUP|SIGQUIT|SIGKILL|HANDLE|DWORD)\b')
+
 
 def layer_of(rel):
     if "/" not in rel:
@@ -93,7 +117,7 @@ def seam_allows(includer, included):
 
 
 def strip_comments_and_strings(text):
-    text = re.sub(r'R"(\w*)\((?:.|\n)*?\)\1"', '""', text)
+    text = re.sub(r'R"(\w*)\((?:.|\n)*?\)\1"', lambda m: '""' + "\n" * m.group(0).count("\n"), text)
     text = re.sub(r'"(?:\\.|[^"\\\n])*"', '""', text)
     text = re.sub(r"'(?:\\.|[^'\\\n])*'", "''", text)
     text = re.sub(r"/\*(?:.|\n)*?\*/", lambda m: "\n" * m.group(0).count("\n"), text)
@@ -155,6 +179,28 @@ def public_names_in_detail(text):
 
 def is_inline_part(rel):
     return rel.endswith("-inl.hpp")
+
+
+def platform_problems(root):
+    """Files of the library outside the platform layer that include a system header or name a system call."""
+    include = root / "include" / "tfpp"
+    problems = []
+    for p in sorted(list(include.rglob("*.hpp")) + list(include.rglob("*.h")) + list((root / "src").rglob("*.cpp")) +
+                    list((root / "src").rglob("*.hpp"))):
+        rel = p.relative_to(root).as_posix()
+        if rel.startswith(PLATFORM_DIRS):
+            continue
+        text = p.read_text()
+        for m in OS_HEADER.finditer(text):
+            line = text.count("\n", 0, m.start()) + 1
+            problems.append(f"{rel}:{line}: includes the system header <{m.group(1)}>; calls to the operating "
+                            f"system live in include/tfpp/platform/ (docs/platforms.md)")
+        for n, line in enumerate(strip_comments_and_strings(text).splitlines(), 1):
+            for m in OS_CALL.finditer(line):
+                name = next(g for g in m.groups() if g)
+                problems.append(f"{rel}:{n}: uses {name}, which the operating system declares; a function in "
+                                f"include/tfpp/platform/ does (docs/platforms.md)")
+    return problems
 
 
 def main():
@@ -238,6 +284,9 @@ def main():
         for n, text in enumerate(p.read_text().splitlines(), 1):
             if TEXT_SETTER.search(text):
                 problems.append(f"{rel}:{n}: sets a message's text field; only {TEXT_FILE} does, making it UTF-8")
+
+    # The operating system is reached through the platform layer only.
+    problems += platform_problems(root)
 
     # No detail:: name in what users read and copy.
     for pattern in ["examples/**/*.cpp", "examples/**/*.hpp", "docs/*.md", "README.md"]:

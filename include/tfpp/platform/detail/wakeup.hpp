@@ -3,11 +3,13 @@
 #pragma once
 
 #include <fcntl.h>
+#include <poll.h>
 #include <unistd.h>
 #ifdef __linux__
 #include <sys/eventfd.h>
 #endif
 
+#include <chrono>
 #include <cstdint>
 
 namespace tfpp::detail {
@@ -36,6 +38,13 @@ public:
     [[nodiscard]] bool ok() const noexcept { return read_ >= 0; }
     [[nodiscard]] int read_fd() const noexcept { return read_; }
     [[nodiscard]] int write_fd() const noexcept { return write_; }
+
+    // True once notified (and stays true: nothing is read back), false
+    // after `limit` without a notification.
+    [[nodiscard]] bool wait_for_notify(std::chrono::milliseconds limit) const noexcept {
+        pollfd fd{read_, POLLIN, 0};
+        return ::poll(&fd, 1, static_cast<int>(limit.count())) > 0 && (fd.revents & POLLIN);
+    }
 
     // Async-signal-safe: eight bytes, an eventfd's counter or a pipe's data.
     static void notify(int write_fd) noexcept {

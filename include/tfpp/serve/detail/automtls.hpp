@@ -3,15 +3,14 @@
 // start-up), and credentials that let gRPC set itself up meanwhile.
 #pragma once
 
+#include <tfpp/platform/detail/process.hpp>
+#include <tfpp/platform/detail/signals.hpp>
 #include <tfpp/serve/detail/tls.hpp>
 
 #include <grpc/grpc_security.h>
 #include <grpcpp/grpcpp.h>
 #include <grpcpp/version_info.h>
 #include <openssl/crypto.h>
-#include <pthread.h>
-#include <sched.h>
-#include <signal.h>
 #include <cstdlib>
 #include <future>
 #include <memory>
@@ -77,9 +76,7 @@ inline std::shared_ptr<grpc::ServerCredentials> automtls(const char* client_cert
 // started); with one CPU, where a second thread only adds its own cost, by
 // the first thread that asks for it.
 inline std::launch certificate_launch() {
-    cpu_set_t cpus;
-    if (sched_getaffinity(0, sizeof cpus, &cpus) == 0 && CPU_COUNT(&cpus) == 1) return std::launch::deferred;
-    return std::launch::async | std::launch::deferred;
+    return runs_on_one_cpu() ? std::launch::deferred : std::launch::async | std::launch::deferred;
 }
 
 // The AutoMTLS certificate, made on a thread of its own from the time the
@@ -97,12 +94,8 @@ inline const std::shared_future<server_certificate>& automtls_certificate() {
         // under the thread (seen as hangs and crashes on startup failures).
         OPENSSL_init_crypto(OPENSSL_INIT_NO_ATEXIT, nullptr);
         // The thread takes no signals: serve() decides which it waits for.
-        sigset_t all, before;
-        sigfillset(&all);
-        pthread_sigmask(SIG_BLOCK, &all, &before);
-        std::shared_future<server_certificate> f = std::async(certificate_launch(), make_server_certificate).share();
-        pthread_sigmask(SIG_SETMASK, &before, nullptr);
-        return f;
+        const all_signals_blocked on_the_new_thread;
+        return std::async(certificate_launch(), make_server_certificate).share();
     }();
     return certificate;
 }

@@ -5,12 +5,12 @@
 #pragma once
 
 #include <tfpp/diag/log.hpp>
+#include <tfpp/platform/detail/clock.hpp>
+#include <tfpp/platform/detail/output.hpp>
 
 #include <google/protobuf/stubs/logging.h>
 #include <grpc/support/log.h>
 #include <nlohmann/json.hpp>
-
-#include <unistd.h>
 
 #include <cctype>
 #include <chrono>
@@ -39,8 +39,7 @@ inline std::string_view level_name(log::level l) noexcept {
 inline std::string hclog_timestamp(std::chrono::system_clock::time_point now) {
     const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(now.time_since_epoch()).count();
     const std::time_t secs = static_cast<std::time_t>(micros / 1000000);
-    std::tm tm{};
-    gmtime_r(&secs, &tm);
+    const std::tm tm = utc_calendar_time(secs);
     char buf[40];
     const std::size_t n = std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S", &tm);
     std::snprintf(buf + n, sizeof buf - n, ".%06lldZ", static_cast<long long>(micros % 1000000));
@@ -67,11 +66,7 @@ inline void hclog_sink(log::level l, std::string_view module, std::string_view m
     static std::mutex m;
     const std::string line = hclog_line(l, module, message, fields, std::chrono::system_clock::now());
     std::lock_guard lock(m);
-    for (std::size_t done = 0; done < line.size();) {
-        const ssize_t w = ::write(STDERR_FILENO, line.data() + done, line.size() - done);
-        if (w <= 0) break;
-        done += static_cast<std::size_t>(w);
-    }
+    write_all(standard_error_fd, line);
 }
 
 // The level Terraform shows: TF_LOG_PROVIDER, else TF_LOG. Unset means Terraform

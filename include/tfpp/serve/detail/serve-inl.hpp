@@ -8,6 +8,9 @@
 #include <tfpp/diag/log.hpp>
 #include <tfpp/docs/docs.hpp>
 #include <tfpp/platform/detail/free_memory.hpp>
+#include <tfpp/platform/detail/output.hpp>
+#include <tfpp/platform/detail/process.hpp>
+#include <tfpp/platform/detail/signals.hpp>
 #include <tfpp/serve/detail/arguments.hpp>
 #include <tfpp/serve/detail/automtls.hpp>
 #include <tfpp/serve/detail/hclog.hpp>
@@ -58,9 +61,9 @@ TFPP_INLINE int serve_provider(int argc, char** argv, const serve_options& optio
     const started_certificate_wait certificate_wait;
     const run_mode mode = parse_arguments(argc, argv);
     if (mode.help || !mode.bad_argument.empty()) {
-        if (!mode.bad_argument.empty()) write_all(STDERR_FILENO, "unknown argument: " + mode.bad_argument + "\n");
+        if (!mode.bad_argument.empty()) write_all(standard_error_fd, "unknown argument: " + mode.bad_argument + "\n");
         write_all(
-            mode.help ? STDOUT_FILENO : STDERR_FILENO,
+            mode.help ? standard_output_fd : standard_error_fd,
             std::string("Usage: ") + (argc > 0 ? argv[0] : "provider") +
                 " [--debug | --schema-json | --docs[=DIR] | --version | --manifest-json]\n\n"
                 "  --debug          serve without the handshake and print the TF_REATTACH_PROVIDERS value\n"
@@ -73,26 +76,26 @@ TFPP_INLINE int serve_provider(int argc, char** argv, const serve_options& optio
         return mode.help ? 0 : 2;
     }
     if (mode.version) {
-        write_all(STDOUT_FILENO, std::string(provider_version) + "\n");
+        write_all(standard_output_fd, std::string(provider_version) + "\n");
         return 0;
     }
     std::unique_ptr<provider_engine> engine = make();
     if (mode.manifest_json) {
         const protocol_offer offer = offer_protocols(*engine, options);
         if (!offer.failure.empty()) return startup_failure(offer.failure, false);
-        write_all(STDOUT_FILENO, manifest_json(offer.versions) + "\n");
+        write_all(standard_output_fd, manifest_json(offer.versions) + "\n");
         return 0;
     }
     if (mode.docs) {
         try {
             const docs_options docs{.provider_dir = mode.docs_dir, .provider_name = std::string(engine->type_name())};
             for (const std::string& file : generate_docs(schemas_of(*engine, options.address), docs))
-                write_all(STDOUT_FILENO, file + "\n");
+                write_all(standard_output_fd, file + "\n");
             return 0;
         } catch (const std::exception& e) {
             std::string_view why = e.what();
             if (why.starts_with("tfpp: ")) why.remove_prefix(6);
-            write_all(STDERR_FILENO, "tfpp: cannot write the documentation: " + std::string(why) + "\n");
+            write_all(standard_error_fd, "tfpp: cannot write the documentation: " + std::string(why) + "\n");
             return 1;
         }
     }
@@ -102,10 +105,10 @@ TFPP_INLINE int serve_provider(int argc, char** argv, const serve_options& optio
             // Protocol 5 has no state stores: a provider offering only 5 shows none, as the CLI sees it.
             const std::vector<int> offered = offer_protocols(*engine, options).versions;
             if (std::find(offered.begin(), offered.end(), 6) == offered.end()) schemas.state_stores.clear();
-            write_all(STDOUT_FILENO, schema_json(schemas) + "\n");
+            write_all(standard_output_fd, schema_json(schemas) + "\n");
             return 0;
         } catch (const std::exception& e) {
-            write_all(STDERR_FILENO, std::string("tfpp: cannot print the schema: ") + e.what() + "\n");
+            write_all(standard_error_fd, std::string("tfpp: cannot print the schema: ") + e.what() + "\n");
             return 1;
         }
     }
@@ -117,12 +120,12 @@ TFPP_INLINE int serve_provider(int argc, char** argv, const serve_options& optio
     if (managed) {
         const char* cookie = std::getenv(std::string(magic_cookie_key).c_str());
         if (cookie == nullptr || magic_cookie_value != cookie) {
-            write_all(STDERR_FILENO, not_a_program_message);
+            write_all(standard_error_fd, not_a_program_message);
             return 1;
         }
-        ignore_until_exec(SIGINT);  // Terraform sends StopProvider instead
+        ignore_interrupts_until_exec();  // Terraform sends StopProvider instead
     }
-    ignore_until_exec(SIGPIPE);
+    ignore_broken_pipes_until_exec();
 
     const protocol_offer offer = offer_protocols(*engine, options);
     if (!offer.failure.empty()) return startup_failure(offer.failure, managed);
@@ -175,11 +178,11 @@ TFPP_INLINE int serve_provider(int argc, char** argv, const serve_options& optio
         provider_server server(std::move(engine), version, transport, credentials, [&] { waiter.request(); });
         if (managed) {
             const std::string cert_base64 = tls ? base64_unpadded(certificate.get().cert_der) : std::string();
-            write_all(STDOUT_FILENO, handshake_line(version, server.network(), server.address(), cert_base64));
+            write_all(standard_output_fd, handshake_line(version, server.network(), server.address(), cert_base64));
         } else {
-            const std::string config = reattach_config(address, version, static_cast<long>(::getpid()),
-                                                       server.network(), server.address());
-            write_all(STDOUT_FILENO,
+            const std::string config =
+                reattach_config(address, version, current_process_id(), server.network(), server.address());
+            write_all(standard_output_fd,
                       "Provider started. To attach Terraform or OpenTofu, set the TF_REATTACH_PROVIDERS environment "
                       "variable with the following:\n\n\tTF_REATTACH_PROVIDERS=" +
                           shell_quote(config) + "\n\n");
@@ -217,8 +220,7 @@ TFPP_INLINE in_process_start start_in_process(const serve_options& options, engi
                                                     grpc::InsecureServerCredentials(), [] {});
     server->warm_up_schema();
     std::string socket_path = server->address();
-    std::string config =
-        reattach_config(address, version, static_cast<long>(::getpid()), server->network(), socket_path);
+    std::string config = reattach_config(address, version, current_process_id(), server->network(), socket_path);
     return {std::move(server), std::move(config), std::move(socket_path), version};
 }
 

@@ -3,14 +3,10 @@
 // than fork, because the test process runs gRPC threads.
 #pragma once
 
-#include <fcntl.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
+#include <tfpp/platform/detail/files.hpp>
+#include <tfpp/platform/detail/process.hpp>
 
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -21,6 +17,7 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace tfpp::testing::detail {
@@ -57,8 +54,8 @@ inline std::vector<std::string> cli_environment(const std::vector<std::string>& 
         return !name.starts_with("TF_") && !name.starts_with("PLUGIN_") && !name.starts_with("CHECKPOINT_");
     };
     std::vector<std::string> env;
-    for (char** e = environ; e != nullptr && *e != nullptr; ++e)
-        if (kept(*e)) env.emplace_back(*e);
+    for (std::string& entry : tfpp::detail::environment_entries())
+        if (kept(entry)) env.push_back(std::move(entry));
     env.insert(env.end(), extra.begin(), extra.end());
     return env;
 }
@@ -77,49 +74,33 @@ inline command_result run_command(std::vector<std::string> argv, std::vector<std
     const std::string out_path = (scratch_dir / "command.stdout").string();
     const std::string err_path = (scratch_dir / "command.stderr").string();
 
-    posix_spawn_file_actions_t files;
-    posix_spawn_file_actions_init(&files);
-    posix_spawn_file_actions_addopen(&files, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&files, STDOUT_FILENO, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    posix_spawn_file_actions_addopen(&files, STDERR_FILENO, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
     // Default signal handling and its own process group: a command past its
     // time limit is killed with whatever it started.
-    posix_spawnattr_t attributes;
-    posix_spawnattr_init(&attributes);
-    sigset_t none;
-    sigset_t all;
-    sigemptyset(&none);
-    sigfillset(&all);
-    posix_spawnattr_setsigmask(&attributes, &none);
-    posix_spawnattr_setsigdefault(&attributes, &all);
-    posix_spawnattr_setpgroup(&attributes, 0);
-    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
-
     std::vector<char*> c_argv = c_strings(argv);
     std::vector<char*> c_env = c_strings(env);
     const auto start = std::chrono::steady_clock::now();
-    pid_t pid = -1;
-    const int spawn_error = ::posix_spawn(&pid, c_argv[0], &files, &attributes, c_argv.data(), c_env.data());
-    posix_spawn_file_actions_destroy(&files);
-    posix_spawnattr_destroy(&attributes);
-    if (spawn_error != 0) throw std::runtime_error("cannot start " + argv[0] + ": " + std::strerror(spawn_error));
+    tfpp::detail::process_id pid = -1;
+    if (const int spawn_error = tfpp::detail::spawn_in_new_process_group(pid, c_argv.data(), c_env.data(),
+                                                                         out_path.c_str(), err_path.c_str());
+        spawn_error != 0)
+        throw std::runtime_error("cannot start " + argv[0] + ": " + std::strerror(spawn_error));
 
     command_result result;
-    int status = 0;
+    tfpp::detail::child_state child;
     auto pause = std::chrono::microseconds(500);
     for (;;) {
-        const pid_t done = ::waitpid(pid, &status, WNOHANG);
-        if (done == pid) break;
-        if (done < 0 && errno != EINTR) throw std::runtime_error(std::string("waitpid: ") + std::strerror(errno));
+        child = tfpp::detail::look_at_child(pid);
+        if (child.ended) break;
+        if (child.error != 0) throw std::runtime_error(std::string("waitpid: ") + std::strerror(child.error));
         if (!result.timed_out && std::chrono::steady_clock::now() - start > time_limit) {
             result.timed_out = true;
-            ::kill(-pid, SIGKILL);
+            tfpp::detail::kill_process_group(pid);
         }
         std::this_thread::sleep_for(pause);
         pause = std::min<std::chrono::microseconds>(pause * 2, std::chrono::milliseconds(10));
     }
     result.elapsed = std::chrono::steady_clock::now() - start;
-    result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    result.exit_code = child.exit_code;
     result.out = read_file(out_path);
     result.err = read_file(err_path);
     std::filesystem::remove(out_path);
@@ -129,10 +110,9 @@ inline command_result run_command(std::vector<std::string> argv, std::vector<std
 
 // A fresh directory under TMPDIR (or /tmp).
 inline std::filesystem::path make_temp_directory(std::string_view prefix) {
-    const char* tmp = std::getenv("TMPDIR");
-    std::string templ = std::string(tmp && *tmp ? tmp : "/tmp") + "/" + std::string(prefix) + "XXXXXX";
-    if (::mkdtemp(templ.data()) == nullptr)
-        throw std::runtime_error("cannot create a directory from " + templ + ": " + std::strerror(errno));
+    std::string templ = tfpp::detail::temporary_directory() + "/" + std::string(prefix) + "XXXXXX";
+    if (const int error = tfpp::detail::make_private_directory(templ.data()); error != 0)
+        throw std::runtime_error("cannot create a directory from " + templ + ": " + std::strerror(error));
     return templ;
 }
 

@@ -2,7 +2,6 @@
 // commands and their checks, the final destroy, and the report.
 #pragma once
 
-#include <unistd.h>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -18,6 +17,7 @@
 #include <string_view>
 #include <system_error>
 #include <tfpp/diag/path.hpp>
+#include <tfpp/platform/detail/files.hpp>
 #include <tfpp/testing/acceptance_steps.hpp>
 #include <tfpp/testing/detail/acceptance_process.hpp>
 #include <utility>
@@ -38,7 +38,7 @@ inline std::vector<cli_binary> configured_clis() {
          {cli_binary{"OpenTofu", "tofu", "TFPP_TOFU"}, cli_binary{"Terraform", "terraform", "TFPP_TERRAFORM"}}) {
         const char* path = std::getenv(c.path.c_str());
         if (path == nullptr || *path == '\0') continue;
-        if (::access(path, X_OK) != 0)
+        if (!tfpp::detail::is_executable_file(path))
             throw acceptance_failure("tfpp acceptance: " + c.path + "=" + path + " is not an executable file");
         clis.push_back({c.product, c.command, path});
     }
