@@ -298,6 +298,7 @@ struct process {
     std::shared_ptr<grpc::Channel> channel;
     double handshake_ms = 0;  // spawn -> handshake line read
     double ready_ms = 0;      // spawn -> health check answered
+    double shutdown_ms = 0;   // Shutdown sent -> process reaped (what Terraform waits for at the end of a run)
 };
 
 inline std::unique_ptr<process> start(const start_options& o) {
@@ -368,6 +369,7 @@ inline std::unique_ptr<process> start(const start_options& o) {
 // exit in time: with `kill_late` it is killed (false returned), otherwise
 // that is a failure.
 inline bool stop(process& p, bool kill_late = false) {
+    const auto t0 = clock_type::now();
     {
         auto stub = ::plugin::GRPCController::NewStub(p.channel);
         grpc::ClientContext ctx;
@@ -377,7 +379,10 @@ inline bool stop(process& p, bool kill_late = false) {
         if (!s.ok() && s.error_code() != grpc::StatusCode::UNAVAILABLE) fail("Shutdown failed: " + s.error_message());
     }
     p.channel.reset();
-    if (p.proc.wait(10s)) return true;
+    if (p.proc.wait(10s)) {
+        p.shutdown_ms = ms_since(t0);
+        return true;
+    }
     if (!kill_late) fail("the provider did not exit within 10 s of Shutdown");
     ::kill(p.proc.pid, SIGKILL);
     p.proc.wait(10s);

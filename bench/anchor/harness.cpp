@@ -376,6 +376,7 @@ timed_calls time_calls(raw_caller& caller, const std::string& method, const grpc
 json provider_end(process& p, json out, bool kill_late) {
     out["vm_hwm_kb"] = proc_status_kb(p.proc.pid, "VmHWM");
     out["exited_on_shutdown"] = stop(p, kill_late);
+    out["shutdown_ms"] = p.shutdown_ms;
     out["ru_maxrss_kb"] = static_cast<long>(p.proc.usage.ru_maxrss);
     out["provider_cpu_ms"] = p.proc.cpu_ms();
     out["exit_code"] = p.proc.exit_code();

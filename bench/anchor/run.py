@@ -664,6 +664,7 @@ def report(args, b, R, b6):
         a, _ = row("B1", "B1 spawn → handshake line, examples/local", "handshake_ms", target="≤ 0.35",
                    judge=lambda r: r <= 0.35, floor=True, goal_name="B1 handshake, tfpp/Go")
         row("B1", "B1 spawn → health check answered", "ready_ms", floor=True)
+        row("B1", "B1 Shutdown sent → process exited", "shutdown_ms", floor=True)
         e = samples(R.runs("B1", "echo"), "handshake_ms")
         if a and e:
             goal("B1 handshake, tfpp − floor", median(a) - median(e), "≤ 2 ms", "ms", lambda v: v <= 2)
