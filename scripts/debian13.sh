@@ -25,7 +25,7 @@ mountpoint -q "$root/proc" || mount -t proc proc "$root/proc"
 trap 'umount "$root/proc"' EXIT
 in_root() { chroot "$root" env -i PATH=/usr/bin:/bin HOME=/root LC_ALL=C.UTF-8 "$@"; }
 packages=(g++-14 clang-19 pkgconf meson ninja-build protobuf-compiler protobuf-compiler-grpc libgrpc++-dev
-          libprotobuf-dev libssl-dev libfmt-dev libboost1.83-dev nlohmann-json3-dev libmsgpack-cxx-dev python3 git cmake gcc)
+          libprotobuf-dev libssl-dev libfmt-dev libboost1.83-dev nlohmann-json3-dev libmsgpack-cxx-dev python3 git cmake gcc ccache)
 if ! in_root dpkg -s "${packages[@]}" >/dev/null 2>&1; then
     in_root apt-get update -qq >&2
     in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${packages[@]}" >&2
@@ -49,7 +49,8 @@ areas=(codec diag docs value)
 for cxx in g++-14 clang++-19; do
     dir="/build-$cxx"
     # Meson's output only on failure (it prints its errors on stdout).
-    in_root sh -c "rm -rf $dir && CXX=$cxx meson setup $dir /src -Dwerror=true -Ddebug=false -De2e=disabled \
+    # ccache inside the root (its own cache there): a rerun after a fix compiles only what changed.
+    in_root sh -c "rm -rf $dir && CXX='ccache $cxx' meson setup $dir /src -Dwerror=true -Ddebug=false -De2e=disabled \
         -Dbenchmarks=false >/tmp/setup.log 2>&1" || { cat "$root/tmp/setup.log"; exit 1; }
     start=$(date +%s)
     if [ "$all" = 1 ]; then
