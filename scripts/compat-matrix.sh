@@ -45,7 +45,10 @@ failed=0 passed=0
 results=()
 for old in "${older[@]}"; do
     for new in "${newer[@]}"; do
-        from="$("$old" version | head -1)" to="$("$new" version | head -1)"
+        # The version line from the whole output (OpenTofu may print a warning
+        # first; `| head -1` could end the CLI by SIGPIPE, fatal under pipefail).
+        from="$(grep -m1 -E '^(Terraform|OpenTofu) v' <<<"$("$old" version 2>&1)")"
+        to="$(grep -m1 -E '^(Terraform|OpenTofu) v' <<<"$("$new" version 2>&1)")"
         started=$(date +%s)
         log="$(mktemp)"
         if python3 "$repo/test/e2e/run_upgrades.py" --older-cli "$old" --newer-cli "$new" \
