@@ -199,7 +199,7 @@ TEST_CASE("differential: examples/local against the Go framework port", "[go]") 
     auto files = file_hooks(box);
     // The Go port predates content_base64 (its content is required): the
     // configurations it can take set content.
-    files.configure = [&box, base = files.configure](local::file_model& m, tfpp::testing::random& r) {
+    files.configure = [base = files.configure](local::file_model& m, tfpp::testing::random& r) {
         base(m, r);
         if (!m.content.is_known()) m.content = "text, not base64";
         m.content_base64 = tfpp::null;

@@ -219,6 +219,9 @@ inline std::unique_ptr<plugin_process> start_plugin(const plugin_start& o) {
         {"PLUGIN_MIN_PORT", "10000"},
         {"PLUGIN_MAX_PORT", "25000"},
     };
+    // Sanitizer settings pass through: a sanitized provider reports where its tests look.
+    for (const char* k : {"ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "ASAN_SYMBOLIZER_PATH"})
+        if (const char* v = std::getenv(k)) env[k] = v;
     for (const auto& [k, v] : o.environment) env[k] = v;
     tfpp::detail::server_certificate client_cert;  // go-plugin makes a fresh one per plugin, too
     if (o.tls) {
