@@ -135,7 +135,10 @@ public:
     // world (an emptied directory, a reset backend).
     template <class R>
     const differential_report& explore(const explore_hooks<P, R>& hooks = {}) {
-        return session_.template run<R>(hooks);
+        constexpr bool listed = tfpp::detail::listed<R, typename tfpp::detail::resource_list<P>::type>;
+        static_assert(listed, "tfpp: differential<P>::explore<R> takes one of P's resources; list R in P::resources");
+        if constexpr (listed) return session_.template run<R>(hooks);
+        else return session_.report();
     }
 
     [[nodiscard]] const differential_report& report() const noexcept { return session_.report(); }
