@@ -4,7 +4,8 @@
 # packaging (tfpp installed and used by pkg-config and CMake projects; its
 # source tarball and Debian package), end to end with real OpenTofu and
 # HashiCorp Terraform over protocols 6 and 5 and the TCP transport
-# (examples/postgresql against real PostgreSQL servers), libc++, linux_arm64
+# (examples/postgresql against real PostgreSQL servers), examples/local against
+# its Go framework port (tfpp::testing::differential), libc++, linux_arm64
 # under qemu, the signed release (both platforms) installed from a local
 # registry, a fuzz smoke run, the unit and serve suites under ASan and UBSan,
 # benchmark smoke passes.
