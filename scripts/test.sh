@@ -4,7 +4,8 @@
 # packaging (tfpp installed and used by pkg-config and CMake projects; its
 # source tarball and Debian package), end to end with real OpenTofu and
 # HashiCorp Terraform over protocols 6 and 5 and the TCP transport
-# (examples/postgresql against real PostgreSQL servers), libc++, linux_arm64
+# (examples/postgresql against real PostgreSQL servers), examples/local against
+# its Go framework port (tfpp::testing::differential), libc++, linux_arm64
 # under qemu, the signed release (both platforms) installed from a local
 # registry, a fuzz smoke run, the unit and serve suites under ASan and UBSan,
 # benchmark smoke passes.
@@ -29,6 +30,10 @@ trap stop_background EXIT
         "$repo/scripts/build-go-tools.sh" "$tool" > "$tools_out/$tool"
         echo "$tool: $(( $(date +%s) - started )) s"
     done
+    # The Go framework port of examples/local, for the differential test.
+    started=$(date +%s)
+    "$repo/scripts/build-anchor-go.sh" "$tools_out/anchor-go" > "$tools_out/go-local"
+    echo "go-local: $(( $(date +%s) - started )) s"
 ) > "$tools_out/log" 2>&1 &
 tools_pid=$!
 
@@ -47,16 +52,24 @@ if [ "$tools_rc" != 0 ]; then
     echo "test.sh: building the Go tools failed (above)" >&2
     exit 1
 fi
-grep -E '^(tofu|terraform|terraform-current|tfplugindocs): [0-9]+ s$' "$tools_out/log" | sed 's/^/Go tool /'
+grep -E '^(tofu|terraform|terraform-current|tfplugindocs|go-local): [0-9]+ s$' "$tools_out/log" | sed 's/^/Go tool /'
 tofu="$(cat "$tools_out/tofu")" terraform="$(cat "$tools_out/terraform")"
 terraform_current="$(cat "$tools_out/terraform-current")" tfplugindocs="$(cat "$tools_out/tfplugindocs")"
+# Into the build directory (configured by now), which outlives this run's temporary files.
+mkdir -p "$build/anchor-go"
+cp "$(cat "$tools_out/go-local")" "$build/anchor-go/terraform-provider-local"
+go_local="$build/anchor-go/terraform-provider-local"
 for cli in "$tofu" "$terraform" "$terraform_current"; do "$cli" version 2>/dev/null | sed -n "/^\(OpenTofu\|Terraform\) v/p"; done
 # The tools' paths enable the end-to-end tests; only their few targets are left to build.
-configure -De2e=enabled -Dtofu="$tofu" -Dterraform="$terraform" -Dterraform_current="$terraform_current" -Dtfplugindocs="$tfplugindocs"
+configure -De2e=enabled -Dtofu="$tofu" -Dterraform="$terraform" -Dterraform_current="$terraform_current" -Dtfplugindocs="$tfplugindocs" \
+    -Dgo_local_provider="$go_local"
 ninja -C "$build" -j2
 
 step "Unit, compile-fail, proto, serve and packaging tests"
-meson test -C "$build" --no-rebuild --print-errorlogs --no-suite e2e
+meson test -C "$build" --no-rebuild --print-errorlogs --no-suite e2e --no-suite differential
+
+step "Differential testing: examples/local against bench/anchor-go's Go framework port, over protocol 6 (tfpp::testing::differential)"
+meson test -C "$build" --no-rebuild --print-errorlogs --suite differential --verbose
 
 step "The release build as shipped (-Dstatic_release=true: static gRPC, protobuf, OpenSSL, libstdc++; stripped), driven by OpenTofu"
 static_build="${TFPP_STATIC_BUILD_DIR:-$repo/build-static}"

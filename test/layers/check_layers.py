@@ -61,6 +61,9 @@ SEAMS = {
     ("rpc/detail/*", "platform/detail/*"),
     ("serve/detail/*", "platform/detail/*"),
     ("testing/detail/*", "platform/detail/*"),
+    # A reference provider is started as Terraform starts it: AutoMTLS with
+    # a client certificate made as the server makes its own.
+    ("testing/detail/plugin_process.hpp", "serve/detail/tls.hpp"),
 }
 
 # The string fields of the protocol's messages that tfpp fills from runtime

@@ -311,7 +311,7 @@ func (r *directoryResource) Read(ctx context.Context, req resource.ReadRequest, 
 		return
 	}
 	state.ID = types.StringValue(dir)
-	state.Permission = types.StringValue(modeOf(dir))
+	state.Permission = keepPermission(state.Permission, modeOf(dir))
 	if known(state.Files) {
 		files := map[string]directoryFile{}
 		resp.Diagnostics.Append(state.Files.ElementsAs(ctx, &files, false)...)
@@ -329,7 +329,7 @@ func (r *directoryResource) Read(ctx context.Context, req resource.ReadRequest, 
 			}
 			files[name] = directoryFile{
 				Content:    types.StringValue(content),
-				Permission: types.StringValue(modeOf(p)),
+				Permission: keepPermission(files[name].Permission, modeOf(p)),
 				SHA256:     types.StringValue(sha256Hex(content)),
 			}
 		}
@@ -448,4 +448,19 @@ func isEmptyDir(dir string) bool {
 	defer f.Close()
 	_, err = f.Readdirnames(1)
 	return err == io.EOF
+}
+
+// keepPermission keeps a stored permission's spelling ("755") when the bits
+// read back ("0755") are the same, as examples/local's semantic equality
+// does; otherwise a configured "755" plans an update after every refresh
+// (found by tfpp::testing::differential).
+func keepPermission(stored types.String, actual string) types.String {
+	if known(stored) {
+		a, okA := parseMode(stored.ValueString())
+		b, okB := parseMode(actual)
+		if okA && okB && a == b {
+			return stored
+		}
+	}
+	return types.StringValue(actual)
 }

@@ -196,7 +196,7 @@ func (r *fileResource) Read(ctx context.Context, req resource.ReadRequest, resp 
 	}
 	var st syscall.Stat_t
 	if syscall.Stat(p, &st) == nil {
-		state.FilePermission = types.StringValue(formatMode(st.Mode))
+		state.FilePermission = keepPermission(state.FilePermission, formatMode(st.Mode))
 	}
 	state.Content = types.StringValue(content)
 	state.ID = types.StringValue(p)

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"syscall"
@@ -66,6 +67,8 @@ func readFile(path string) (string, error) {
 // writeFile truncates or creates path (0666 less the umask, as an ofstream
 // does) and writes content.
 func writeFile(path, content string) error {
+	// Missing parent directories are made, as examples/local does.
+	_ = os.MkdirAll(filepath.Dir(path), 0o777)
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
 	if err != nil {
 		return err

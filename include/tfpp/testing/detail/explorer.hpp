@@ -97,6 +97,9 @@ template <class P, class R>
 class explorer {
     using model = typename R::model;
     using driver_type = provider_under_test<P>;
+    // tfpp::testing::differential plays the same workflows on two providers.
+    template <class>
+    friend class differential_session;
 
 public:
     explorer(const explore_options& options, const explore_hooks<P, R>& hooks) : options_(options), hooks_(hooks) {
