@@ -252,7 +252,8 @@ def compare_schema_json(cli, provider, address, cwd, env, drop=(), host="registr
     --schema-json` for the same address: None when they are byte for byte the
     same (but for a trailing newline), else a unified diff of both
     pretty-printed. `drop` names parts of the provider's schema (such as
-    "functions") to leave out of the provider's side first; `host` is the
+    "functions", or "resource_schemas/local_id") to leave out of the
+    provider's side first; `host` is the
     registry the CLI names the provider by (--schema-json names OpenTofu's)."""
     print(f"\n$ {os.path.basename(cli)} providers schema -json  # against {os.path.basename(provider)} --schema-json",
           flush=True)
@@ -267,8 +268,12 @@ def compare_schema_json(cli, provider, address, cwd, env, drop=(), host="registr
     key = address if address.count("/") == 2 else host + "/" + address
     if drop or key != ours_key:
         doc = json.loads(ours_text)
-        for part in drop:
-            doc["provider_schemas"][ours_key].pop(part, None)
+        for part in drop:  # "functions", or "resource_schemas/local_id"
+            *parents, name = part.split("/")
+            holder = doc["provider_schemas"][ours_key]
+            for parent in parents:
+                holder = holder.get(parent, {})
+            holder.pop(name, None)
         doc["provider_schemas"] = {key: doc["provider_schemas"][ours_key]}
         ours_text = json.dumps(doc, separators=(",", ":"), ensure_ascii=False).replace(
             "<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
