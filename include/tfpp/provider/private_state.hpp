@@ -57,7 +57,8 @@ void set_private_data(context& ctx, const T& data) {
 // the same value back, so the plan shows it known and create receives it in
 // the planned state. Elsewhere (OpenTofu, older Terraform, protocol 5) it is
 // nullopt and `choose` does not run: the attribute stays "known after apply",
-// and create chooses it. Once per plan of an object.
+// and create chooses it. Once per plan of an object: a second call returns
+// the first one's values, so several values go in one struct.
 template <class Choose>
 auto chosen_at_plan(context& ctx, Choose&& choose) -> std::optional<std::remove_cvref_t<std::invoke_result_t<Choose&>>> {
     using T = std::remove_cvref_t<std::invoke_result_t<Choose&>>;

@@ -365,6 +365,8 @@ TEST_CASE("chosen_at_plan: nothing without store_planned_private; chosen once, t
     first.set_client_keeps_planned_private(true);
     CHECK(tfpp::chosen_at_plan(first, choose) == "id-1");
     CHECK(first.plan_time_values() == R"("id-1")");
+    CHECK(tfpp::chosen_at_plan(first, choose) == "id-1");  // a second call: the same values
+    CHECK(calls == 1);
     const std::string planned = tfpp::detail::planned_private_of(first);
 
     tfpp::context again;  // the plan at apply, sent the planned private bytes
