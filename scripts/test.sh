@@ -148,7 +148,7 @@ check_syntax() {  # compiler sources... (two at a time)
 }
 e2e_providers=(test/e2e/schema_json_provider.cpp test/e2e/local_v0.cpp)
 library_sources=($(cd "$repo" && ls src/*/*.cpp))
-check_syntax clang++-14 examples/local/main.cpp examples/local/local.cpp examples/local/directory.cpp \
+check_syntax clang++-14 examples/local/main.cpp examples/local/local.cpp examples/local/directory.cpp examples/local/id.cpp \
     "${library_sources[@]}" "${e2e_providers[@]}"
 check_syntax clang++-16 "${e2e_providers[@]}"
 

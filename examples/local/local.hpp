@@ -24,5 +24,6 @@
 #include "command.hpp"
 #include "directory.hpp"
 #include "file.hpp"
+#include "id.hpp"
 #include "provider.hpp"
 #include "state_store.hpp"

@@ -10,12 +10,13 @@
 
 namespace local {
 
-// Its parts, each in a header of its own (file.hpp, directory.hpp, command.hpp,
-// state_store.hpp), so that an edit of one model recompiles only the files
+// Its parts, each in a header of its own (file.hpp, directory.hpp, id.hpp,
+// command.hpp, state_store.hpp), so that an edit of one model recompiles only the files
 // that use it and main.cpp.
 struct file_resource;
 struct sensitive_file_resource;
 struct directory_resource;
+struct id_resource;
 struct file_data_source;
 struct secret_ephemeral;
 struct file_list;
@@ -100,7 +101,7 @@ struct provider {
                                        "for providers."};
     using config = provider_config;
     using provider_meta = module_meta;
-    using resources = tfpp::type_list<file_resource, sensitive_file_resource, directory_resource>;
+    using resources = tfpp::type_list<file_resource, sensitive_file_resource, directory_resource, id_resource>;
     using data_sources = tfpp::type_list<file_data_source>;
     using ephemeral_resources = tfpp::type_list<secret_ephemeral>;
     using list_resources = tfpp::type_list<file_list>;

@@ -1,5 +1,5 @@
 // examples/local tested through tfpp/testing.hpp: every workflow of
-// local_file, local_sensitive_file and local_directory in-process, on real
+// local_file, local_sensitive_file, local_directory and local_id in-process, on real
 // files in a temporary directory, without Terraform.
 #include "files.hpp"
 #include "local.hpp"
@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <span>
 #include <string>
 #include <string_view>
@@ -188,6 +189,102 @@ TEST_CASE("local_file: content known only at apply", "[testing][local]") {
     auto r = p.unknown_until_apply<local::file_resource>(later, file("later.txt", "from another resource"));
     REQUIRE(r);
     CHECK(local::read_file(box.path("later.txt")) == "from another resource");
+}
+
+local::id_model id_config(std::string prefix) {
+    local::id_model m;
+    m.prefix = std::move(prefix);
+    return m;
+}
+
+TEST_CASE("local_id: chosen while planning where the client keeps planned private data (Terraform 1.16)",
+          "[testing][local]") {
+    tfpp::testing::provider_under_test<local::provider> p;
+    p.store_planned_private = true;
+    auto step = p.plan<local::id_resource>(id_config("build-"), tfpp::testing::no_state);
+    REQUIRE(step.ok());
+    REQUIRE(step.planned.id.is_known());  // the plan shows it
+    REQUIRE(step.planned.created_at.is_known());
+    CHECK(step.planned.id->starts_with("build-"));
+    CHECK(step.planned.id->size() == 6 + 16);
+    CHECK(step.planned.created_at->size() == 20);  // 2026-12-02T04:58:00Z
+
+    // The plan at apply gets the values back (no inconsistent final plan);
+    // create keeps them; they are not stored with the object.
+    auto created = p.apply(step);
+    REQUIRE(created.ok());
+    CHECK(created.state->id == step.planned.id);
+    CHECK(created.state->created_at == step.planned.created_at);
+    CHECK(created.private_state.empty());
+    CHECK(p.plan<local::id_resource>(id_config("build-"), created).action == action::no_op);
+
+    // New keepers replace it: the replacement's values are chosen in the plan too.
+    local::id_model rekeyed = id_config("build-");
+    rekeyed.keepers = std::map<std::string, std::string>{{"version", "2"}};
+    auto replace = p.plan<local::id_resource>(rekeyed, created);
+    REQUIRE(replace.ok());
+    CHECK(replace.action == action::replace);
+    REQUIRE(replace.planned.id.is_known());
+    CHECK(replace.planned.id != created.state->id);
+    auto replaced = p.apply(replace);
+    REQUIRE(replaced.ok());
+    CHECK(replaced.state->id == replace.planned.id);
+    CHECK(replaced.state->created_at == replace.planned.created_at);
+}
+
+TEST_CASE("local_id: known after apply where the client cannot keep them (OpenTofu, Terraform before 1.16)",
+          "[testing][local]") {
+    tfpp::testing::provider_under_test<local::provider> p;  // store_planned_private is false
+    auto step = p.plan<local::id_resource>(id_config("build-"), tfpp::testing::no_state);
+    REQUIRE(step.ok());
+    CHECK(step.planned.id.is_unknown());
+    CHECK(step.planned.created_at.is_unknown());
+    CHECK(step.planned_private.empty());
+    auto created = p.apply(step);  // planned again at apply, as Core does: still unknown, no inconsistency
+    REQUIRE(created.ok());
+    REQUIRE(created.state->id.is_known());
+    CHECK(created.state->id->starts_with("build-"));
+    CHECK(created.state->created_at.is_known());
+    CHECK(p.plan<local::id_resource>(id_config("build-"), created).action == action::no_op);
+}
+
+TEST_CASE("local_id: a prefix known only at apply is chosen with then", "[testing][local]") {
+    tfpp::testing::provider_under_test<local::provider> p;
+    p.store_planned_private = true;
+    local::id_model later;
+    later.prefix = tfpp::unknown;
+    auto step = p.plan<local::id_resource>(later, tfpp::testing::no_state);
+    REQUIRE(step.ok());
+    CHECK(step.planned.id.is_unknown());
+    auto created = p.apply(step, id_config("late-"));
+    REQUIRE(created.ok());
+    CHECK(created.state->id->starts_with("late-"));
+}
+
+TEST_CASE("local_id: planned private bytes that are not what the plan wrote are an error, not a new value",
+          "[testing][local]") {
+    tfpp::testing::provider_under_test<local::provider> p;
+    p.store_planned_private = true;
+    auto step = p.plan<local::id_resource>(id_config("x-"), tfpp::testing::no_state);
+    REQUIRE(step.ok());
+    REQUIRE(!step.planned_private.empty());
+    const auto error_of = [&](std::string bytes) {
+        auto damaged = step;
+        damaged.planned_private = std::move(bytes);
+        auto r = p.apply(damaged);
+        CHECK_FALSE(r.state.has_value());
+        REQUIRE(r.diagnostics.has_errors());
+        return r.diagnostics.begin()->summary + ": " + r.diagnostics.begin()->detail;
+    };
+    // A frame cut short.
+    const std::string cut = step.planned_private.substr(0, step.planned_private.size() - 5);
+    const std::string short_frame = error_of(cut);
+    CHECK(short_frame.starts_with("Invalid private data: the planned_private bytes the client sent"));
+    CHECK(short_frame.find("{\"") == std::string::npos);  // nothing of the bytes is echoed
+    // A whole frame whose values are not the struct local_id chooses.
+    const std::string other = error_of(std::string("\0tfpp.plan_time_values:", 23) + "7:[\"abc\"]");
+    CHECK(other.starts_with("Invalid private data: the values this provider chose while planning"));
+    CHECK(other.find("abc") == std::string::npos);
 }
 
 // tfpp::log lines while a capture lives (tests run no hclog writer).

@@ -7,7 +7,9 @@ provider examples/local through its whole lifecycle.
 mirror:   the provider is installed from a local filesystem mirror by
           `init`, then: plan, apply, an empty second plan, an in-place
           update, a change that forces replacement, refresh after the file
-          was edited by hand (drift), a validation error, destroy.
+          was edited by hand (drift), a validation error, destroy; and the
+          other resources' scenarios (local_id: values chosen while
+          planning, known in Terraform 1.16's plan).
 reattach: the provider is started by this script with --debug and the CLI
           attaches through TF_REATTACH_PROVIDERS.
 --transport tcp: the provider listens on 127.0.0.1 (TFPP_PLUGIN_TRANSPORT=tcp,
@@ -250,7 +252,8 @@ def compare_schema_json(cli, provider, address, cwd, env, drop=(), host="registr
     --schema-json` for the same address: None when they are byte for byte the
     same (but for a trailing newline), else a unified diff of both
     pretty-printed. `drop` names parts of the provider's schema (such as
-    "functions") to leave out of the provider's side first; `host` is the
+    "functions", or "resource_schemas/local_id") to leave out of the
+    provider's side first; `host` is the
     registry the CLI names the provider by (--schema-json names OpenTofu's)."""
     print(f"\n$ {os.path.basename(cli)} providers schema -json  # against {os.path.basename(provider)} --schema-json",
           flush=True)
@@ -265,8 +268,12 @@ def compare_schema_json(cli, provider, address, cwd, env, drop=(), host="registr
     key = address if address.count("/") == 2 else host + "/" + address
     if drop or key != ours_key:
         doc = json.loads(ours_text)
-        for part in drop:
-            doc["provider_schemas"][ours_key].pop(part, None)
+        for part in drop:  # "functions", or "resource_schemas/local_id"
+            *parents, name = part.split("/")
+            holder = doc["provider_schemas"][ours_key]
+            for parent in parents:
+                holder = holder.get(parent, {})
+            holder.pop(name, None)
         doc["provider_schemas"] = {key: doc["provider_schemas"][ours_key]}
         ours_text = json.dumps(doc, separators=(",", ":"), ensure_ascii=False).replace(
             "<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
@@ -604,6 +611,53 @@ def known_after_apply(ws):
     ws.run("destroy", "-auto-approve")
 
 
+def chosen_while_planning(ws):
+    """local_id chooses its id and created_at while planning (tfpp::chosen_at_plan).
+    Terraform 1.16+ keeps planned private data (store_planned_private): the
+    saved plan knows both, the plan at apply gets them back, and the state
+    equals the plan, for a create and for a replacement. OpenTofu and earlier
+    Terraform: known after apply, chosen by create, as before."""
+    keeps = not ws.args.cli_version.startswith("OpenTofu") and version_of(ws.args.cli_version) >= (1, 16, 0)
+    started = time.monotonic()
+
+    def planned(keepers):
+        write_files_config(ws, {"local_id.build": f'  prefix  = "build-"\n  keepers = {{ version = "{keepers}" }}'})
+        _, text = ws.run("plan", "-out=id.tfplan")
+        _, out = ws.run("show", "-json", "id.tfplan")
+        plan = json.loads(out[: out.rindex("}") + 1])
+        change = next(c for c in plan["resource_changes"] if c["address"] == "local_id.build")["change"]
+        for name in ("id", "created_at"):
+            if keeps:
+                check(name in change["after"] and not change["after_unknown"].get(name),
+                      f"Terraform 1.16's plan does not know {name}: {change}")
+            else:
+                check(change["after_unknown"].get(name) is True, f"{name} is not known after apply: {change}")
+        if keeps:
+            check(change["after"]["id"].startswith("build-") and re.search(r'\bid\s+= (".*" -> )?"' + re.escape(change["after"]["id"]) + '"', text),
+                  "the plan does not show the chosen id")
+        else:
+            check(re.search(r'\+ id\s+= \(known after apply\)', text), "the plan shows no \"known after apply\" id")
+        return change
+
+    change = planned("1")
+    ws.run("apply", "id.tfplan")
+    stored = state_resources(ws)["local_id.build"]["values"]
+    check(stored["id"].startswith("build-") and len(stored["id"]) == len("build-") + 16, f"stored id: {stored}")
+    if keeps:
+        check(all(stored[k] == change["after"][k] for k in ("id", "created_at")),
+              f"the applied state is not the plan: {stored} against {change['after']}")
+        again = planned("2")  # new keepers: replaced, the new values chosen in the plan
+        check(again["actions"] == ["delete", "create"] and again["after"]["id"] != stored["id"],
+              f"new keepers did not plan a new id: {again}")
+        ws.run("apply", "id.tfplan")
+        replaced = state_resources(ws)["local_id.build"]["values"]
+        check(all(replaced[k] == again["after"][k] for k in ("id", "created_at")),
+              f"the replacement's state is not the plan: {replaced} against {again['after']}")
+    ws.run("plan", "-detailed-exitcode", expect=(0,))
+    ws.run("destroy", "-auto-approve")
+    print(f"[local_id: {time.monotonic() - started:.1f}s]", flush=True)
+
+
 def moved_across_types(ws):
     """A `moved` block from local_file to local_sensitive_file keeps the file."""
     write_files_config(ws, {"local_file.secret": '  filename = "secret.txt"\n  content  = "s3cret"'})
@@ -813,6 +867,7 @@ def main():
             if args.mode == "mirror":  # a reattached provider's log lines go to its own stderr, not the CLI log
                 provider_meta_logged(ws)
             known_after_apply(ws)
+            chosen_while_planning(ws)
             moved_across_types(ws)
             partial_failure(ws)
             if version.startswith("OpenTofu"):  # ephemeral resources: Terraform 1.10+, OpenTofu 1.11+

@@ -79,10 +79,11 @@ TEST_CASE("GetMetadata over the wire lists every resource and data source type",
     INFO(describe(st) << "\n" << resp.DebugString());
     REQUIRE(st.ok());
     CHECK(resp.diagnostics_size() == 0);
-    REQUIRE(resp.resources_size() == 3);
+    REQUIRE(resp.resources_size() == 4);
     CHECK(resp.resources(0).type_name() == "local_directory");
     CHECK(resp.resources(1).type_name() == "local_file");
-    CHECK(resp.resources(2).type_name() == "local_sensitive_file");
+    CHECK(resp.resources(2).type_name() == "local_id");
+    CHECK(resp.resources(3).type_name() == "local_sensitive_file");
     REQUIRE(resp.data_sources_size() == 1);
     CHECK(resp.data_sources(0).type_name() == "local_file");
     CHECK(resp.server_capabilities().plan_destroy());

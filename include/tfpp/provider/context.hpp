@@ -113,6 +113,18 @@ public:
     [[nodiscard]] std::string_view private_state() const noexcept { return private_state_; }
     void set_private_state(std::string bytes) { private_state_ = std::move(bytes); }
 
+    // --- values chosen while planning (tfpp::chosen_at_plan in
+    // private_state.hpp): true in a plan when the client keeps the planned
+    // private bytes and sends them back when it plans again at apply
+    // (Terraform 1.16+, protocol 6.11); false on OpenTofu, older Terraform
+    // and protocol 5, where a value chosen now could not be chosen again.
+    [[nodiscard]] bool client_keeps_planned_private() const noexcept { return keeps_planned_private_; }
+    void set_client_keeps_planned_private(bool keeps) noexcept { keeps_planned_private_ = keeps; }
+    // The chosen values as JSON: those the plan at apply received, or those
+    // chosen now; tfpp carries them in the planned private bytes.
+    [[nodiscard]] std::string_view plan_time_values() const noexcept { return plan_time_values_; }
+    void set_plan_time_values(std::string json) { plan_time_values_ = std::move(json); }
+
     // --- provider_meta: what the calling module's `provider_meta "<name>"`
     // block in its `terraform` block says, as the provider's `provider_meta`
     // struct, in read, plan, create, update, destroy and data source reads;
@@ -155,6 +167,8 @@ private:
     tfpp::stop_token stop_;
     std::string terraform_version_;
     std::string private_state_;
+    std::string plan_time_values_;
+    bool keeps_planned_private_ = false;
     bool deferral_allowed_ = false;
     std::optional<deferral_reason> deferred_;
     std::optional<std::chrono::system_clock::time_point> renew_at_;

@@ -9,6 +9,8 @@
 //       ...
 //       tfpp::set_private_data(ctx, p);
 //   }
+//
+// And values chosen while planning, kept until the apply: tfpp::chosen_at_plan.
 #pragma once
 
 #include <tfpp/codec/json.hpp>
@@ -16,6 +18,7 @@
 
 #include <optional>
 #include <string>
+#include <type_traits>
 
 namespace tfpp {
 
@@ -40,6 +43,44 @@ void set_private_data(context& ctx, const T& data) {
     diagnostics d;
     if (encode_json(data, out, d)) ctx.set_private_state(std::move(out));
     else ctx.error("Could not store private state", d.empty() ? std::string() : d[0].detail);
+}
+
+// A value a resource chooses while planning (an id, a random value, a
+// timestamp; a struct for several), called in modify_plan where the plan
+// sets it:
+//
+//   if (change.creating())
+//       if (auto id = tfpp::chosen_at_plan(ctx, [] { return new_id(); })) change.planned.id = *id;
+//
+// Where the client keeps planned private bytes (Terraform 1.16+), `choose`
+// runs once, in the first plan: the plan Terraform makes again at apply gets
+// the same value back, so the plan shows it known and create receives it in
+// the planned state. Elsewhere (OpenTofu, older Terraform, protocol 5) it is
+// nullopt and `choose` does not run: the attribute stays "known after apply",
+// and create chooses it. Once per plan of an object: a second call returns
+// the first one's values, so several values go in one struct.
+template <class Choose>
+auto chosen_at_plan(context& ctx, Choose&& choose) -> std::optional<std::remove_cvref_t<std::invoke_result_t<Choose&>>> {
+    using T = std::remove_cvref_t<std::invoke_result_t<Choose&>>;
+    if (!ctx.client_keeps_planned_private()) return std::nullopt;
+    diagnostics d;
+    if (!ctx.plan_time_values().empty()) {
+        T kept{};
+        if (decode_json(ctx.plan_time_values(), kept, d)) return kept;
+        ctx.error("Invalid private data",
+                  "the values this provider chose while planning, which the client sent back (" +
+                      std::to_string(ctx.plan_time_values().size()) +
+                      " bytes), are not what this provider release chooses. Plan again.");
+        return std::nullopt;
+    }
+    T chosen = choose();
+    std::string json;
+    if (!encode_json(chosen, json, d)) {
+        ctx.error("Could not keep a value chosen while planning", d.empty() ? std::string() : d[0].detail);
+        return std::nullopt;
+    }
+    ctx.set_plan_time_values(std::move(json));
+    return chosen;
 }
 
 }  // namespace tfpp

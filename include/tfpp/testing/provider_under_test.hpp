@@ -35,6 +35,10 @@ public:
 
     // The Terraform version handlers see in their context.
     using base::terraform_version;
+    // Whether the client keeps planned private bytes for the plan at apply
+    // (store_planned_private), as Terraform 1.16+ does: `p.store_planned_private
+    // = true;` plays it. False (the default): OpenTofu, older Terraform, protocol 5.
+    using base::store_planned_private;
 
     // What the calling module's `provider_meta` block says (P::provider_meta),
     // for every later read, plan, apply and data source read.

@@ -14,6 +14,7 @@
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <thread>
 
 namespace test_lifecycle {
@@ -347,6 +348,80 @@ TEST_CASE("typed private state", "[engine][lifecycle]") {
     CHECK_FALSE(tfpp::private_data<server_private>(ctx));
     CHECK(ctx.diagnostics()[0].summary == "Private state ignored");
     CHECK_FALSE(ctx.has_errors());
+}
+
+TEST_CASE("chosen_at_plan: nothing without store_planned_private; chosen once, then given back", "[engine][lifecycle]") {
+    int calls = 0;
+    const auto choose = [&] {
+        ++calls;
+        return std::string("id-") + std::to_string(calls);
+    };
+    tfpp::context tofu;  // OpenTofu, Terraform before 1.16, protocol 5
+    CHECK_FALSE(tfpp::chosen_at_plan(tofu, choose));
+    CHECK(calls == 0);
+    CHECK(tofu.plan_time_values().empty());
+
+    tfpp::context first;  // Terraform 1.16's first plan
+    first.set_client_keeps_planned_private(true);
+    CHECK(tfpp::chosen_at_plan(first, choose) == "id-1");
+    CHECK(first.plan_time_values() == R"("id-1")");
+    CHECK(tfpp::chosen_at_plan(first, choose) == "id-1");  // a second call: the same values
+    CHECK(calls == 1);
+    const std::string planned = tfpp::detail::planned_private_of(first);
+
+    tfpp::context again;  // the plan at apply, sent the planned private bytes
+    REQUIRE(tfpp::detail::take_plan_private(again, "", planned, true));
+    CHECK(tfpp::chosen_at_plan(again, choose) == "id-1");
+    CHECK(calls == 1);
+    CHECK(again.private_state().empty());
+
+    tfpp::context other;  // values of another type: an error, not a second choice
+    other.set_client_keeps_planned_private(true);
+    other.set_plan_time_values(R"({"etag":"abc","generation":7})");
+    CHECK_FALSE(tfpp::chosen_at_plan(other, choose));
+    CHECK(calls == 1);
+    REQUIRE(other.has_errors());
+    CHECK(other.diagnostics()[0].summary == "Invalid private data");
+    CHECK(other.diagnostics()[0].detail.find("abc") == std::string::npos);
+}
+
+TEST_CASE("planned private bytes: the resource's own bytes beside the chosen values, framed", "[engine][lifecycle]") {
+    tfpp::context plan;
+    plan.set_client_keeps_planned_private(true);
+    plan.set_private_state("own bytes");
+    CHECK(tfpp::detail::planned_private_of(plan) == "own bytes");  // nothing chosen: as before
+    plan.set_plan_time_values("[1]");
+    const std::string framed = tfpp::detail::planned_private_of(plan);
+    CHECK(framed != "own bytes");
+    plan.set_client_keeps_planned_private(false);
+    CHECK(tfpp::detail::planned_private_of(plan) == "own bytes");  // not sent to a client that drops them
+
+    tfpp::context apply;
+    REQUIRE(tfpp::detail::take_apply_private(apply, framed));
+    CHECK(apply.private_state() == "own bytes");  // the frame is not stored with the object
+    CHECK(apply.plan_time_values().empty());
+
+    // A replacement's create: the first call's planned bytes come as prior_private.
+    tfpp::context replacement;
+    REQUIRE(tfpp::detail::take_plan_private(replacement, framed, "", true));
+    CHECK(replacement.plan_time_values() == "[1]");
+    CHECK(replacement.private_state() == "own bytes");
+    tfpp::context dropped;  // the same without the capability: no values
+    REQUIRE(tfpp::detail::take_plan_private(dropped, framed, "", false));
+    CHECK(dropped.plan_time_values().empty());
+
+    // A frame cut anywhere before its values end is refused; bytes without
+    // the whole marker are the resource's own.
+    const std::size_t frame_end = framed.size() - std::string_view("own bytes").size();
+    for (std::size_t n = 23; n < frame_end; ++n) {
+        tfpp::context cut;
+        INFO(n);
+        CHECK_FALSE(tfpp::detail::take_apply_private(cut, framed.substr(0, n)));
+        CHECK(cut.diagnostics()[0].summary == "Invalid private data");
+    }
+    tfpp::context plain;
+    REQUIRE(tfpp::detail::take_apply_private(plain, std::string("\0tfpp", 5)));
+    CHECK(plain.private_state() == std::string("\0tfpp", 5));
 }
 
 TEST_CASE("a stop request wakes handlers that wait on it", "[engine][lifecycle]") {

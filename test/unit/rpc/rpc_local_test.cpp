@@ -15,6 +15,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 
 namespace test_rpc_local {
 
@@ -371,6 +372,96 @@ TEST_CASE("unknown types and unsupported features answer with error diagnostics"
 }  // namespace test_rpc_local
 
 namespace test_rpc_local {
+
+// local_id over PlanResourceChange and ApplyResourceChange as Terraform 1.16
+// sends them (store_planned_private, planned_private in the plan at apply),
+// as OpenTofu and protocol 5 send them, and with bytes tfpp did not write.
+template <class Service, class Plan>
+Plan plan_id(Service& service, bool keeps, const std::string& planned_private) {
+    typename Plan::first_type::Request req;
+    Plan out;
+    local::id_model config;
+    config.prefix = "p-";
+    req.set_type_name("local_id");
+    req.mutable_prior_state()->set_msgpack(std::string("\xc0", 1));
+    req.mutable_proposed_new_state()->set_msgpack(tfpp::to_msgpack(config));
+    req.mutable_config()->set_msgpack(tfpp::to_msgpack(config));
+    if constexpr (requires { req.mutable_client_capabilities()->set_store_planned_private(true); }) {
+        req.mutable_client_capabilities()->set_store_planned_private(keeps);
+        req.set_planned_private(planned_private);
+    }
+    REQUIRE(service.PlanResourceChange(nullptr, &req, &out.second).ok());
+    return out;
+}
+
+local::id_model planned_id(const std::string& msgpack) {
+    local::id_model m;
+    tfpp::diagnostics d;
+    REQUIRE(tfpp::decode_msgpack(msgpack, m, d));
+    return m;
+}
+
+TEST_CASE("local_id: values chosen while planning, over protocol 6.11 and without it", "[rpc][example]") {
+    engine e;
+    tfpp::detail::provider_service_v6 v6(e);
+    using plan6 = std::pair<tfplugin6::PlanResourceChange, tfplugin6::PlanResourceChange_Response>;
+
+    // Terraform 1.16: the plan knows them; the plan at apply, sent the
+    // planned private bytes, plans the same; apply keeps them.
+    const plan6 first = plan_id<tfpp::detail::provider_service_v6, plan6>(v6, true, "");
+    INFO(describe(first.second.diagnostics()));
+    REQUIRE(first.second.diagnostics_size() == 0);
+    const local::id_model chosen = planned_id(first.second.planned_state().msgpack());
+    REQUIRE(chosen.id.is_known());
+    CHECK(chosen.id->starts_with("p-"));
+    REQUIRE(!first.second.planned_private().empty());
+    const plan6 again = plan_id<tfpp::detail::provider_service_v6, plan6>(v6, true, first.second.planned_private());
+    REQUIRE(again.second.diagnostics_size() == 0);
+    CHECK(again.second.planned_state().msgpack() == first.second.planned_state().msgpack());
+    CHECK(again.second.planned_private() == first.second.planned_private());
+
+    tfplugin6::ApplyResourceChange_Request apply;
+    tfplugin6::ApplyResourceChange_Response applied;
+    apply.set_type_name("local_id");
+    apply.mutable_prior_state()->set_msgpack(std::string("\xc0", 1));
+    apply.mutable_planned_state()->CopyFrom(again.second.planned_state());
+    local::id_model config;
+    config.prefix = "p-";
+    apply.mutable_config()->set_msgpack(tfpp::to_msgpack(config));
+    apply.set_planned_private(again.second.planned_private());
+    REQUIRE(v6.ApplyResourceChange(nullptr, &apply, &applied).ok());
+    REQUIRE(applied.diagnostics_size() == 0);
+    CHECK(applied.new_state().msgpack() == again.second.planned_state().msgpack());
+    CHECK(applied.private_().empty());  // the chosen values are not stored with the object
+
+    // Without the capability (OpenTofu 1.12, Terraform before 1.16): unknown, as before.
+    const plan6 tofu = plan_id<tfpp::detail::provider_service_v6, plan6>(v6, false, "");
+    REQUIRE(tofu.second.diagnostics_size() == 0);
+    CHECK(planned_id(tofu.second.planned_state().msgpack()).id.is_unknown());
+    CHECK(tofu.second.planned_private().empty());
+
+    // Protocol 5 has neither field: unknown too.
+    tfpp::detail::provider_service_v5 v5(e);
+    using plan5 = std::pair<tfplugin5::PlanResourceChange, tfplugin5::PlanResourceChange_Response>;
+    const plan5 five = plan_id<tfpp::detail::provider_service_v5, plan5>(v5, true, "");
+    REQUIRE(five.second.diagnostics_size() == 0);
+    CHECK(planned_id(five.second.planned_state().msgpack()).id.is_unknown());
+
+    // Bytes with tfpp's frame but cut short: an error, no plan, nothing echoed.
+    const std::string& bytes = first.second.planned_private();
+    const plan6 cut = plan_id<tfpp::detail::provider_service_v6, plan6>(v6, true, bytes.substr(0, bytes.size() - 3));
+    REQUIRE(cut.second.diagnostics_size() == 1);
+    CHECK(cut.second.diagnostics(0).summary() == "Invalid private data");
+    CHECK_THAT(cut.second.diagnostics(0).detail(), Catch::StartsWith("the planned_private bytes the client sent ("));
+    CHECK(cut.second.diagnostics(0).detail().find(*chosen.id) == std::string::npos);
+    CHECK_FALSE(cut.second.has_planned_state());
+    tfplugin6::ApplyResourceChange_Response refused;
+    apply.set_planned_private(bytes.substr(0, 30));
+    REQUIRE(v6.ApplyResourceChange(nullptr, &apply, &refused).ok());
+    REQUIRE(refused.diagnostics_size() == 1);
+    CHECK(refused.diagnostics(0).summary() == "Invalid private data");
+    CHECK(refused.new_state().msgpack() == std::string("\xc0", 1));  // nothing was created
+}
 
 TEST_CASE("attribute paths convert to and from the protocol's AttributePath", "[rpc]") {
     const tfpp::attribute_path p = tfpp::attribute_path("rules").then_index(2).then_attribute("tags").then_key("a\"b");

@@ -13,6 +13,7 @@
 #include <tfpp/provider/detail/ephemeral_handler.hpp>
 #include <tfpp/provider/detail/function_handler.hpp>
 #include <tfpp/provider/detail/list_handler.hpp>
+#include <tfpp/provider/detail/planned_private.hpp>
 #include <tfpp/provider/detail/resource_adapter.hpp>
 #include <tfpp/provider/detail/state_store_handler.hpp>
 

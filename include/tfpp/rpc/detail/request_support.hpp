@@ -40,6 +40,22 @@ bool write_only_allowed(const Request& req) {
     return req.client_capabilities().write_only_attributes_allowed();
 }
 
+// Whether the client keeps PlanResourceChange's planned_private and sends it
+// back when it plans again at apply (Terraform 1.16+, protocol 6.11).
+template <class Request>
+bool keeps_planned_private(const Request& req) {
+    if constexpr (requires { req.client_capabilities().store_planned_private(); })
+        return req.client_capabilities().store_planned_private();
+    else return false;
+}
+
+// What the client kept from the plan, in the plan it makes again at apply.
+template <class Request>
+std::string_view planned_private(const Request& req) {
+    if constexpr (requires { req.planned_private(); }) return req.planned_private();
+    else return {};
+}
+
 template <class Response>
 void deferred_to_proto(const context& ctx, Response& resp) {
     if constexpr (requires { resp.mutable_deferred(); }) {

@@ -97,7 +97,7 @@ void plan_resource_change(provider_engine& e, const Request& req, Response& resp
                 check_request_value(prior_identity, identity_type(*id), "the prior identity", unknowns::refused, {},
                                     ctx);
         }
-        ctx.set_private_state(req.prior_private());
+        if (!ctx.has_errors()) take_plan_private(ctx, req.prior_private(), planned_private(req), keeps_planned_private(req));
         const bool provider_deferred = !ctx.has_errors() && deferred_by_provider(e, ctx);
         if (!ctx.has_errors()) {
             plan_result plan;
@@ -107,7 +107,7 @@ void plan_resource_change(provider_engine& e, const Request& req, Response& resp
                              [&] { return resp.mutable_planned_identity(); });
                 resp.mutable_planned_state()->set_msgpack(std::move(plan.planned_state));
                 for (const auto& path : plan.requires_replace) path_to_proto(path, *resp.add_requires_replace());
-                resp.set_planned_private(std::string(ctx.private_state()));
+                resp.set_planned_private(planned_private_of(ctx));
                 deferred_to_proto(ctx, resp);
             }
         }
@@ -126,7 +126,7 @@ void apply_resource_change(provider_engine& e, const Request& req, Response& res
         std::string_view prior = values(req.prior_state(), "prior state");
         std::string_view planned = values(req.planned_state(), "planned state");
         std::string_view config = values(req.config(), "configuration");
-        ctx.set_private_state(req.planned_private());
+        if (!ctx.has_errors()) take_apply_private(ctx, req.planned_private());
         if (ctx.has_errors()) {
             resp.mutable_new_state()->CopyFrom(req.prior_state());
         } else {

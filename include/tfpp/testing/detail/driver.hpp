@@ -184,6 +184,10 @@ public:
     [[nodiscard]] const tfpp::diagnostics& configure_diagnostics() const noexcept { return configure_diagnostics_; }
     [[nodiscard]] P& provider() noexcept { return engine_.provider(); }
     std::string terraform_version = "1.12.6";
+    // Whether the client keeps the planned private bytes and sends them back
+    // when it plans again at apply, as Terraform 1.16+ does (store_planned_private);
+    // false: OpenTofu, older Terraform, protocol 5.
+    bool store_planned_private = false;
 
     // What the calling module's provider_meta block says, from now on (as
     // Terraform sends it with every read, plan, apply and data source read).
@@ -803,17 +807,19 @@ private:
         // A tainted object is replaced: Core plans its successor from nothing.
         const std::string_view plan_prior = tainted ? tfpp::detail::null_bytes : std::string_view(step.prior_bytes);
         tfpp::detail::plan_result out;
-        if (!plan_once<R>(plan_prior, step, out)) return step;
+        if (!plan_once<R>(plan_prior, step.prior_private, {}, step, out)) return step;
         step.requires_replace = std::move(out.requires_replace);
         if (tainted) {
             step.action = action::replace;
         } else if (create) {
             step.action = action::create;
         } else if (!step.requires_replace.empty()) {
-            // Core plans the replacement object again as a create.
+            // Core plans the replacement object again as a create, its prior
+            // private bytes the first call's planned ones.
             step.action = action::replace;
             tfpp::detail::plan_result fresh;
-            if (!plan_once<R>(tfpp::detail::null_bytes, step, fresh)) return step;
+            const std::string first_private = step.planned_private;
+            if (!plan_once<R>(tfpp::detail::null_bytes, first_private, {}, step, fresh)) return step;
             out.planned_state = std::move(fresh.planned_state);
         } else {
             step.action = detail::same_value(out.planned_state, step.prior_bytes, h.schema().value_type)
@@ -830,16 +836,19 @@ private:
     }
 
     // ProposedNew, PlanResourceChange and the plan checks, once.
+    // `planned_private`: what the client kept from the plan, in the plan at apply.
     template <class R>
-    bool plan_once(std::string_view prior, plan_step<R>& step, tfpp::detail::plan_result& out) {
+    bool plan_once(std::string_view prior, std::string_view prior_private, std::string_view planned_private,
+                   plan_step<R>& step, tfpp::detail::plan_result& out) {
         tfpp::detail::resource_handler& h = handler<R>();
         std::string proposed;
         if (!detail::proposed_new_state(h.schema(), prior, step.config_bytes, proposed, step.diagnostics)) return false;
         tfpp::context ctx = handler_context();
-        ctx.set_private_state(step.prior_private);
-        h.plan(prior, proposed, step.config_bytes, out, ctx);
+        if (tfpp::detail::take_plan_private(ctx, prior_private, store_planned_private ? planned_private : "",
+                                            store_planned_private))
+            h.plan(prior, proposed, step.config_bytes, out, ctx);
         step.diagnostics.append(ctx.diagnostics());
-        step.planned_private = std::string(ctx.private_state());
+        step.planned_private = tfpp::detail::planned_private_of(ctx);
         if (step.diagnostics.has_errors()) return false;
         if (!engine_checks()) {
             consistency_options o;
@@ -886,7 +895,7 @@ private:
                 keep_prior();
                 return r;
             }
-            return apply_change<R>(step, tfpp::detail::null_bytes, final_config, r);
+            return apply_change<R>(step, tfpp::detail::null_bytes, final_config, r, /*replacing=*/true);
         }
         case action::create:
         case action::update: return apply_change<R>(step, step.prior_bytes, final_config, r);
@@ -895,19 +904,24 @@ private:
     }
 
     // Plans again with the final configuration, checks it against the first
-    // plan ("Provider produced inconsistent final plan"), applies it.
+    // plan ("Provider produced inconsistent final plan"), applies it, as Core
+    // does for every create, update and replace.
     template <class R>
     result<typename R::model> apply_change(const plan_step<R>& step, std::string_view prior,
-                                           const std::string& final_config, result<typename R::model>& r) {
+                                           const std::string& final_config, result<typename R::model>& r,
+                                           bool replacing = false) {
         tfpp::detail::resource_handler& h = handler<R>();
         const bool create = tfpp::detail::is_null_value(prior);
         std::string planned = step.planned_bytes, planned_private = step.planned_private;
-        if (final_config != step.config_bytes) {
+        {
             plan_step<R> final_step;
             final_step.config_bytes = final_config;
-            final_step.prior_private = step.prior_private;
             tfpp::detail::plan_result out;
-            if (!plan_once<R>(prior, final_step, out)) {
+            // A replacement is planned again as a create: its object is gone
+            // (or deposed) by now, and with it the prior private bytes.
+            const bool planned_again = plan_once<R>(prior, replacing ? std::string() : step.prior_private,
+                                                    step.planned_private, final_step, out);
+            if (!planned_again) {
                 r.diagnostics.append(final_step.diagnostics);
                 if (!create) r.state = step.prior;
                 return std::move(r);
@@ -933,8 +947,9 @@ private:
             planned_private = final_step.planned_private;
         }
         tfpp::context ctx = handler_context();
-        ctx.set_private_state(planned_private);
-        const std::optional<std::string> state = h.apply(prior, planned, final_config, ctx);
+        std::optional<std::string> state;
+        if (tfpp::detail::take_apply_private(ctx, planned_private))
+            state = h.apply(prior, planned, final_config, ctx);
         r.diagnostics.append(ctx.diagnostics());
         r.private_state = std::string(ctx.private_state());
         if (state) {
