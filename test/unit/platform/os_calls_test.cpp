@@ -319,4 +319,5 @@ TEST_CASE("a killed piped child's exit code is minus SIGKILL; a missing program 
     CHECK(tfpp::detail::spawn_with_piped_stdout(missing, c_argv.data(), c_env.data(), "/dev/null") == ENOENT);
     CHECK(missing.pid == -1);
     CHECK(missing.out_fd == -1);
+    CHECK_FALSE(missing.wait(10ms));  // no wait4(-1): that would reap any child
 }

@@ -61,8 +61,10 @@ struct piped_child {
         if (out_fd >= 0) ::close(out_fd);
     }
 
-    // Reaps the child, waiting at most `timeout`; false on timeout.
+    // Reaps the child, waiting at most `timeout`; false on timeout, and when
+    // none was started (wait4(-1) would reap any child of this process).
     bool wait(std::chrono::milliseconds timeout) noexcept {
+        if (pid <= 0) return reaped;
         const auto deadline = std::chrono::steady_clock::now() + timeout;
         while (!reaped) {
             rusage u{};
