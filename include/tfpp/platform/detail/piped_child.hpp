@@ -24,8 +24,8 @@ namespace tfpp::detail {
 
 // What a child used until it was reaped.
 struct child_usage {
-    double cpu_ms = 0;      // user and system time
-    long max_rss_kb = 0;    // its peak resident set
+    double cpu_ms = 0;    // user and system time
+    long max_rss_kb = 0;  // its peak resident set
 };
 
 inline child_usage usage_of(const rusage& u) noexcept {
