@@ -46,7 +46,7 @@ using child = tfpp::testing::detail::plugin_child;
 using tfpp::testing::detail::handshake_cert_pem;
 
 // kB from a "Key:   123 kB" line of /proc/PID/status; -1 when missing.
-inline long proc_status_kb(pid_t pid, std::string_view key) {
+inline long proc_status_kb(long pid, std::string_view key) {
     std::ifstream in("/proc/" + std::to_string(pid) + "/status");
     std::string line;
     while (std::getline(in, line)) {
@@ -59,7 +59,7 @@ inline long proc_status_kb(pid_t pid, std::string_view key) {
 // CPU time of every thread of the process so far, in ms (scheduler
 // nanoseconds, much finer than the 10 ms ticks of /proc/PID/stat). Threads
 // that already exited are not counted; wait4's total is, at the end.
-inline double threads_cpu_ms(pid_t pid) {
+inline double threads_cpu_ms(long pid) {
     const std::string dir = "/proc/" + std::to_string(pid) + "/task";
     double ns = 0;
     DIR* d = ::opendir(dir.c_str());
@@ -180,7 +180,7 @@ inline bool stop(process& p, bool kill_late = false) {
         return true;
     }
     if (!kill_late) fail("the provider did not exit within 10 s of Shutdown");
-    ::kill(p.proc.pid, SIGKILL);
+    p.proc.kill();
     p.proc.wait(10s);
     return false;
 }

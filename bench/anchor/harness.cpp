@@ -377,7 +377,7 @@ json provider_end(process& p, json out, bool kill_late) {
     out["vm_hwm_kb"] = proc_status_kb(p.proc.pid, "VmHWM");
     out["exited_on_shutdown"] = stop(p, kill_late);
     out["shutdown_ms"] = p.shutdown_ms;
-    out["ru_maxrss_kb"] = static_cast<long>(p.proc.usage.ru_maxrss);
+    out["ru_maxrss_kb"] = p.proc.usage.max_rss_kb;
     out["provider_cpu_ms"] = p.proc.cpu_ms();
     out["exit_code"] = p.proc.exit_code();
     return out;

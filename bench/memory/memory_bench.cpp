@@ -63,7 +63,7 @@ struct run_result {
 
 // Where the anonymous memory lives: the main heap, thread stacks (8 MiB
 // mappings), and the rest (malloc's thread arenas, gRPC's own mappings).
-std::string anonymous_split(pid_t pid) {
+std::string anonymous_split(long pid) {
     std::ifstream smaps("/proc/" + std::to_string(pid) + "/smaps");
     std::string line, kind;
     long heap = 0, stacks = 0, other = 0, threads = proc_status_kb(pid, "Threads");
@@ -93,7 +93,7 @@ run_result run_once(const char* provider, long clients, long value_mb, long burs
     start_options o;
     o.provider = provider;
     auto p = start(o);
-    const pid_t pid = p->proc.pid;
+    const long pid = p->proc.pid;
 
     tfplugin6::ValidateResourceConfig_Request req;
     req.set_type_name("local_file");

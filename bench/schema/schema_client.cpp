@@ -17,7 +17,7 @@
 //      afterwards, to check it holds the expected number of resource types;
 //   3. times K GetMetadata calls;
 //   4. reads VmRSS and VmHWM, calls GRPCController/Shutdown, reaps the
-//      provider with wait4 and reads its ru_maxrss and CPU time.
+//      provider with wait4 and reads its peak RSS (ru_maxrss) and CPU time.
 //
 // With --log FILE the provider runs with TF_LOG_PROVIDER=DEBUG and its stderr
 // (hclog JSON, one "Served request" line with tf_req_duration_ms per RPC) goes
@@ -171,6 +171,6 @@ int main(int argc, char** argv) {
         "\"rss_end_kb\": %ld, \"ru_maxrss_kb\": %ld, \"provider_cpu_ms\": %.3f, \"exit_code\": %d}\n",
         json_string(o.provider).c_str(), o.tls ? "true" : "false", handshake_ms, ready_ms, idle_rss_kb,
         json_list(schema_ms).c_str(), response_bytes, types, top_attributes, top_blocks, rss_after_schema_kb,
-        json_list(metadata_ms).c_str(), vm_hwm_kb, rss_end_kb, static_cast<long>(c.usage.ru_maxrss), cpu_ms, code);
+        json_list(metadata_ms).c_str(), vm_hwm_kb, rss_end_kb, c.usage.max_rss_kb, cpu_ms, code);
     return code == 0 ? 0 : 1;
 }

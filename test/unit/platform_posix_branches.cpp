@@ -9,6 +9,8 @@
 #include <sched.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/resource.h>
+#include <sys/types.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -40,6 +42,7 @@
 #include <tfpp/platform/detail/free_memory.hpp>
 #include <tfpp/platform/detail/output.hpp>
 #include <tfpp/platform/detail/pipe_drain.hpp>
+#include <tfpp/platform/detail/piped_child.hpp>
 #include <tfpp/platform/detail/process.hpp>
 #include <tfpp/platform/detail/signals.hpp>
 #include <tfpp/platform/detail/tcp.hpp>
@@ -69,6 +72,12 @@ int main() {
     tfpp::detail::return_free_memory();  // nothing without glibc
     tfpp::detail::tune_allocator_for_serving();
     check(!tfpp::detail::environment_entries().empty(), "the environment");
+    int fds[2];
+    check(tfpp::detail::close_on_exec_pipe(fds) == 0 && ::fcntl(fds[0], F_GETFD) == FD_CLOEXEC &&
+              ::fcntl(fds[1], F_GETFD) == FD_CLOEXEC,
+          "pipe and fcntl give a pipe closed on exec");
+    ::close(fds[0]);
+    ::close(fds[1]);
     std::printf("the POSIX branches: %s\n", failures == 0 ? "pass" : "FAIL");
     return failures == 0 ? 0 : 1;
 }

@@ -34,7 +34,7 @@ inline std::string reference_binary(std::string_view path, const char* variable 
         if (const char* v = std::getenv(variable); v != nullptr) chosen = v;
     if (chosen.empty())
         throw std::invalid_argument(std::string("tfpp: no reference provider: pass its path or set ") + variable);
-    if (::access(chosen.c_str(), X_OK) != 0)
+    if (!detail::is_runnable(chosen))
         throw std::invalid_argument("tfpp: the reference provider " + chosen + " is not an executable file");
     return chosen;
 }

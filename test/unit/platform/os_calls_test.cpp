@@ -4,6 +4,7 @@
 #include <tfpp/platform/detail/command_line.hpp>
 #include <tfpp/platform/detail/files.hpp>
 #include <tfpp/platform/detail/output.hpp>
+#include <tfpp/platform/detail/piped_child.hpp>
 #include <tfpp/platform/detail/process.hpp>
 #include <tfpp/platform/detail/signals.hpp>
 #include <tfpp/platform/detail/unix_socket.hpp>
@@ -11,6 +12,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -20,6 +22,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -74,6 +77,18 @@ tfpp::detail::child_state run(const std::string& script, const scratch_dir& dir,
         }
         std::this_thread::sleep_for(2ms);
     }
+}
+
+// Starts a shell script with its stdout piped here and its stderr into dir/err; REQUIREs the start.
+void start_piped(tfpp::detail::piped_child& c, const std::string& script, const scratch_dir& dir) {
+    std::vector<std::string> argv{"/bin/sh", "-c", script};
+    std::vector<std::string> env{"PATH=/usr/bin:/bin"};
+    std::vector<char*> c_argv = c_strings(argv);
+    std::vector<char*> c_env = c_strings(env);
+    const std::string err = dir.path + "/err";
+    REQUIRE(tfpp::detail::spawn_with_piped_stdout(c, c_argv.data(), c_env.data(), err.c_str()) == 0);
+    REQUIRE(c.pid > 0);
+    REQUIRE(c.out_fd >= 0);
 }
 
 }  // namespace
@@ -251,4 +266,58 @@ TEST_CASE("all_signals_blocked blocks every signal on its thread while it lives,
     CHECK(term_inside == 1);
     CHECK(hup_inside == 1);
     CHECK(term_after == 0);
+}
+
+TEST_CASE("a piped child's first stdout line is read within the deadline; its stderr goes into its file") {
+    scratch_dir dir;
+    tfpp::detail::piped_child c;
+    start_piped(c, "read x; echo \"[$x]\" >&2; echo first; echo second; exit 7", dir);
+    CHECK(tfpp::detail::read_line_within(c.out_fd, 20s) == std::optional<std::string>("first"));
+    REQUIRE(c.wait(20s));
+    CHECK(c.reaped);
+    CHECK(c.exit_code() == 7);
+    CHECK(contents(dir.path + "/err") == "[]\n");  // stdin is the null device
+    CHECK(c.usage.max_rss_kb > 0);
+    CHECK(c.cpu_ms() >= 0);
+}
+
+TEST_CASE("reading a piped child's line gives up at the deadline and at the end of its output") {
+    scratch_dir dir;
+    {
+        tfpp::detail::piped_child silent;
+        start_piped(silent, "exec sleep 30", dir);
+        const auto start = std::chrono::steady_clock::now();
+        CHECK_FALSE(tfpp::detail::read_line_within(silent.out_fd, 200ms));
+        const auto waited = std::chrono::steady_clock::now() - start;
+        CHECK(waited >= 150ms);
+        CHECK(waited < 10s);
+        CHECK_FALSE(silent.wait(10ms));  // still running
+    }  // the destructor kills and reaps it: no hang here
+    tfpp::detail::piped_child partial;
+    start_piped(partial, "printf 'no newline'", dir);
+    CHECK_FALSE(tfpp::detail::read_line_within(partial.out_fd, 20s));
+    REQUIRE(partial.wait(20s));
+    CHECK(partial.exit_code() == 0);
+}
+
+TEST_CASE("a killed piped child's exit code is minus SIGKILL; a missing program is an errno") {
+    scratch_dir dir;
+    tfpp::detail::piped_child c;
+    start_piped(c, "echo up; exec sleep 30", dir);
+    REQUIRE(tfpp::detail::read_line_within(c.out_fd, 20s) == std::optional<std::string>("up"));
+    const auto start = std::chrono::steady_clock::now();
+    c.kill();
+    REQUIRE(c.wait(20s));
+    CHECK(c.exit_code() == -SIGKILL);
+    CHECK(std::chrono::steady_clock::now() - start < 10s);
+
+    tfpp::detail::piped_child missing;
+    std::vector<std::string> argv{dir.path + "/missing"};
+    std::vector<std::string> env;
+    std::vector<char*> c_argv = c_strings(argv);
+    std::vector<char*> c_env = c_strings(env);
+    CHECK(tfpp::detail::spawn_with_piped_stdout(missing, c_argv.data(), c_env.data(), "/dev/null") == ENOENT);
+    CHECK(missing.pid == -1);
+    CHECK(missing.out_fd == -1);
+    CHECK_FALSE(missing.wait(10ms));  // no wait4(-1): that would reap any child
 }

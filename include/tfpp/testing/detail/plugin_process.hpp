@@ -4,7 +4,7 @@
 // fresh client certificate in PLUGIN_CLIENT_CERT), reads the handshake line,
 // dials the unix socket, waits for the health check, asks the provider to
 // shut down and reaps it. Works with any go-plugin server: tfpp's or a Go one.
-// posix_spawn rather than fork, because the calling process runs gRPC threads.
+// The system calls are platform/detail/piped_child.hpp's and files.hpp's.
 #pragma once
 
 #include <grpc_controller.grpc.pb.h>
@@ -13,17 +13,9 @@
 #include <grpcpp/generic/generic_stub.h>
 #include <grpcpp/grpcpp.h>
 
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/resource.h>
-#include <sys/stat.h>
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <unistd.h>
+#include <tfpp/platform/detail/files.hpp>
+#include <tfpp/platform/detail/piped_child.hpp>
 
-#include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -35,7 +27,6 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <vector>
 
 namespace tfpp::testing::detail {
@@ -55,10 +46,9 @@ inline double ms_since(plugin_clock::time_point t0) {
 struct plugin_temp_dir {
     std::string path;
     plugin_temp_dir() {
-        std::string base = "/tmp";
-        if (const char* t = std::getenv("TMPDIR"); t && *t) base = t;
-        std::string templ = base + "/tfpp-plugin-XXXXXX";
-        if (::mkdtemp(templ.data()) == nullptr) plugin_failure("mkdtemp: " + std::string(std::strerror(errno)));
+        std::string templ = tfpp::detail::temporary_directory() + "/tfpp-plugin-XXXXXX";
+        if (const int error = tfpp::detail::make_private_directory(templ.data()); error != 0)
+            plugin_failure("mkdtemp: " + std::string(std::strerror(error)));
         path = templ;
     }
     plugin_temp_dir(const plugin_temp_dir&) = delete;
@@ -69,48 +59,14 @@ struct plugin_temp_dir {
     }
 };
 
-struct plugin_child {
-    pid_t pid = -1;
-    int out_fd = -1;
-    bool reaped = false;
-    int status = 0;
-    rusage usage{};
+// The provider process: killed and reaped when destroyed unless waited for.
+using plugin_child = tfpp::detail::piped_child;
 
-    plugin_child() = default;
-    plugin_child(const plugin_child&) = delete;
-    plugin_child& operator=(const plugin_child&) = delete;
-    ~plugin_child() {
-        if (pid > 0 && !reaped) {
-            ::kill(pid, SIGKILL);
-            while (::wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {}
-        }
-        if (out_fd >= 0) ::close(out_fd);
-    }
-
-    // Reaps the child, waiting at most `timeout`; false on timeout.
-    bool wait(std::chrono::milliseconds timeout) {
-        const auto deadline = plugin_clock::now() + timeout;
-        while (!reaped) {
-            const pid_t r = ::wait4(pid, &status, WNOHANG, &usage);
-            if (r == pid) reaped = true;
-            else if (r < 0 && errno != EINTR) return false;
-            else if (plugin_clock::now() >= deadline) return false;
-            else std::this_thread::sleep_for(std::chrono::milliseconds(1));
-        }
-        return true;
-    }
-
-    [[nodiscard]] double cpu_ms() const {
-        return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e3 +
-               static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e3;
-    }
-    [[nodiscard]] int exit_code() const { return WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status); }
-};
+// Whether `path` names a file this process may run.
+inline bool is_runnable(const std::string& path) noexcept { return tfpp::detail::is_executable_file(path.c_str()); }
 
 inline void spawn_plugin(plugin_child& c, const std::string& path, const std::map<std::string, std::string>& env,
                          const std::string& stderr_path) {
-    int out[2];
-    if (::pipe2(out, O_CLOEXEC) != 0) plugin_failure("pipe2: " + std::string(std::strerror(errno)));
     std::vector<std::string> env_s;
     for (const auto& [k, v] : env) env_s.push_back(k + "=" + v);
     std::vector<char*> envp;
@@ -118,51 +74,13 @@ inline void spawn_plugin(plugin_child& c, const std::string& path, const std::ma
     envp.push_back(nullptr);
     std::string arg0 = path;
     char* argv[] = {arg0.data(), nullptr};
-
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, stderr_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawnattr_t attr;
-    posix_spawnattr_init(&attr);
-    sigset_t none;
-    sigemptyset(&none);
-    posix_spawnattr_setsigmask(&attr, &none);
-    sigset_t defaults;
-    sigemptyset(&defaults);
-    for (int s : {SIGINT, SIGTERM, SIGPIPE, SIGHUP, SIGQUIT}) sigaddset(&defaults, s);
-    posix_spawnattr_setsigdefault(&attr, &defaults);
-    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-    const int rc = ::posix_spawn(&c.pid, path.c_str(), &actions, &attr, argv, envp.data());
-    posix_spawn_file_actions_destroy(&actions);
-    posix_spawnattr_destroy(&attr);
-    ::close(out[1]);
-    if (rc != 0) {
-        ::close(out[0]);
-        c.pid = -1;
-        plugin_failure("cannot start " + path + ": " + std::strerror(rc));
-    }
-    c.out_fd = out[0];
+    if (const int error = tfpp::detail::spawn_with_piped_stdout(c, argv, envp.data(), stderr_path.c_str()); error != 0)
+        plugin_failure("cannot start " + path + ": " + std::strerror(error));
 }
 
 // The first stdout line (the handshake), within the timeout.
 inline std::optional<std::string> read_handshake_line(int fd, std::chrono::milliseconds timeout) {
-    std::string buf;
-    const auto deadline = plugin_clock::now() + timeout;
-    for (;;) {
-        if (const auto nl = buf.find('\n'); nl != std::string::npos) return buf.substr(0, nl);
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - plugin_clock::now()).count();
-        if (left <= 0) return std::nullopt;
-        pollfd p{fd, POLLIN, 0};
-        const int n = ::poll(&p, 1, static_cast<int>(left));
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return std::nullopt;
-        char tmp[4096];
-        const ssize_t r = ::read(fd, tmp, sizeof tmp);
-        if (r <= 0) return std::nullopt;
-        buf.append(tmp, static_cast<std::size_t>(r));
-    }
+    return tfpp::detail::read_line_within(fd, timeout);
 }
 
 inline std::vector<std::string> split_fields(std::string_view s, char sep) {
@@ -304,7 +222,7 @@ inline bool stop_plugin(plugin_process& p) {
     }
     p.channel.reset();
     if (p.proc.wait(std::chrono::seconds(10))) return true;
-    ::kill(p.proc.pid, SIGKILL);
+    p.proc.kill();
     p.proc.wait(std::chrono::seconds(10));
     return false;
 }
