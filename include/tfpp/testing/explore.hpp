@@ -2,8 +2,9 @@
 // It generates configurations from R's schema (honouring its validators),
 // runs random workflows through the in-process driver (create, update,
 // replace, refresh, drift, import by ID and by identity, state upgrade,
-// partial failure, destroy) and checks after each step what Terraform users
-// rely on: plans and results pass the consistency checker, a plan after
+// partial failure, destroy; a changed configuration keeps what forces
+// replacement, so it updates in place) and checks after each step what
+// Terraform users rely on: plans and results pass the consistency checker, a plan after
 // apply, refresh, import or upgrade is empty, nothing unknown survives
 // apply, drift is seen and repaired, a failed create keeps its object. A
 // failure is shrunk to a small scenario, printed with the seed that

@@ -137,7 +137,8 @@ public:
         const std::size_t candidates = changeable(b, previous).size();
         if (candidates == 0) return out;
         if (random_.chance(10)) {
-            for (std::size_t i : changeable(b, previous)) out = with_element(b.value_type, out, i, changed_member(b, out, i, false));
+            for (std::size_t i : changeable(b, previous))
+                out = with_element(b.value_type, out, i, changed_member(b, out, i, false));
             return out;
         }
         for (std::size_t n = 1 + random_.below(2); n-- > 0;) {
@@ -221,7 +222,8 @@ private:
             const within in(path_, a.name);
             if (a.nested->mode == nesting::single || a.nested->mode == nesting::group)
                 return changed_object(*a.nested, a.type, now);
-            return changed_element(now, [&](const dynamic& e) { return changed_object(*a.nested, a.type.element(), e); });
+            return changed_element(now,
+                                   [&](const dynamic& e) { return changed_object(*a.nested, a.type.element(), e); });
         }
         if (filled && !a.nested && a.type.is_collection() && random_.chance(50)) {
             const within in(path_, a.name);

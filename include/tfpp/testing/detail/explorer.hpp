@@ -968,7 +968,7 @@ private:
         tfpp::diagnostics diags;
         (void)decode_msgpack(to_msgpack(*hooks_.provider_config), config_schema.value_type, config, diags);
         if (sets_secret(config_schema, config))
-            return "    // The provider configuration of the exploration (it sets a sensitive value, not printed):\n" + p +
+            return "    // The provider configuration of the exploration (it sets a secret, not printed):\n" + p +
                    "(*hooks.provider_config);\n";
         std::string json;
         (void)encode_json(config, config_schema.value_type, json, diags);
