@@ -136,6 +136,14 @@ public:
         dynamic out = previous;
         const std::size_t candidates = changeable(b, previous).size();
         if (candidates == 0) return out;
+        // A large collection lasts one step: drawn again, it shrinks (or
+        // grows) by many elements at once, and it does not make every later
+        // step of the workflow large too.
+        for (std::size_t i : changeable(b, previous)) {
+            const dynamic& v = out.elements()[i];
+            if (v.is_known() && !v.is_null() && v.type().is_collection() && v.size() > limits_.max_elements)
+                out = with_element(b.value_type, out, i, changed_member(b, out, i, false));
+        }
         if (random_.chance(10)) {
             for (std::size_t i : changeable(b, previous))
                 out = with_element(b.value_type, out, i, changed_member(b, out, i, false));
