@@ -2,8 +2,9 @@
 // It generates configurations from R's schema (honouring its validators),
 // runs random workflows through the in-process driver (create, update,
 // replace, refresh, drift, import by ID and by identity, state upgrade,
-// partial failure, destroy) and checks after each step what Terraform users
-// rely on: plans and results pass the consistency checker, a plan after
+// partial failure, destroy; a changed configuration keeps what forces
+// replacement, so it updates in place) and checks after each step what
+// Terraform users rely on: plans and results pass the consistency checker, a plan after
 // apply, refresh, import or upgrade is empty, nothing unknown survives
 // apply, drift is seen and repaired, a failed create keeps its object. A
 // failure is shrunk to a small scenario, printed with the seed that
@@ -12,6 +13,7 @@
 
 #include <tfpp/testing/provider_under_test.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -22,6 +24,7 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace tfpp::testing {
@@ -121,7 +124,7 @@ struct exploration_report {
     std::size_t steps = 0;      // steps they took
     std::size_t rejected = 0;   // configurations no retry made valid
     std::map<std::string, std::size_t>
-        covered;         // how often each kind of step ran ("update in place", "drift (deleted)")
+        covered;         // how often each kind of step ran ("update in place", "drift (deleted)"); see step_mix()
     double seconds = 0;  // exploring, until the failure or the end
     std::string failure;
     std::string property;            // the property that failed ("empty plan after apply")
@@ -133,11 +136,19 @@ struct exploration_report {
     std::string catch2_test;
 
     explicit operator bool() const noexcept { return failure.empty(); }
+    // The steps that ran by kind, most first: "update in place 412, create 388, ...".
+    [[nodiscard]] std::string step_mix() const {
+        std::vector<std::pair<std::string, std::size_t>> kinds(covered.begin(), covered.end());
+        std::stable_sort(kinds.begin(), kinds.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+        std::string out;
+        for (const auto& [kind, n] : kinds) out += (out.empty() ? "" : ", ") + kind + " " + std::to_string(n);
+        return out;
+    }
     friend std::ostream& operator<<(std::ostream& os, const exploration_report& r) {
         if (r.failure.empty())
             return os << "explored " << r.workflows << " workflows (" << r.steps << " steps, seed " << r.seed
-                      << "): every property held";
-        return os << "\n" << r.failure;
+                      << "): every property held\nsteps: " << r.step_mix();
+        return os << "\n" << r.failure << "Explored " << r.workflows << " workflows until it; steps: " << r.step_mix();
     }
 };
 

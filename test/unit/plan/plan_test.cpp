@@ -519,6 +519,43 @@ TEST_CASE("static and computed defaults, also inside nested attributes and block
     CHECK(plan_server(nullptr, explicit_port, explicit_port).decoded.port == std::int64_t{9090});
 }
 
+struct revised {
+    tfpp::required<std::string> name;
+    tfpp::optional_computed<std::string, tfpp::default_value<"standard">> mode;
+    tfpp::computed<std::int64_t> revision;
+};
+
+TEST_CASE("a default that changes the prior value is a change: computed values are planned unknown", "[plan]") {
+    // `mode = ""` removed from the configuration: Core proposes the prior ""
+    // (optional and computed), the default plans "standard", so the object
+    // changes and `revision` may change with it (found by tfpp::testing::explore).
+    revised prior;
+    prior.name = "a";
+    prior.mode = "";
+    prior.revision = 1;
+    revised config;
+    config.name = "a";
+    const tfpp::block_schema& schema = tfpp::detail::handler_block<revised, revised>();
+    const auto planned = [&](const revised& proposed) {
+        tfpp::detail::plan_result r;
+        tfpp::diagnostics d;
+        REQUIRE(tfpp::detail::plan_resource_change(schema, tfpp::to_msgpack(prior), tfpp::to_msgpack(proposed),
+                                                   tfpp::to_msgpack(config), r, d));
+        REQUIRE(d.empty());
+        revised out;
+        REQUIRE(tfpp::decode_msgpack(r.planned_state, out, d));
+        return out;
+    };
+    const revised changed = planned(prior);
+    CHECK(changed.mode == "standard");
+    CHECK(changed.revision.is_unknown());
+    // Nothing to change: the computed value stays.
+    prior.mode = "standard";
+    const revised same = planned(prior);
+    CHECK(same.mode == "standard");
+    CHECK(same.revision == std::int64_t{1});
+}
+
 TEST_CASE("requires_replace_if asks the predicate", "[plan]") {
     server_config prior = base_config();
     prior.port = 8080;

@@ -6,11 +6,15 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <chrono>
 #include <cstdint>
 #include <map>
+#include <set>
+#include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace test_explore {
@@ -46,6 +50,7 @@ enum class bug {
     unknown_after_apply,        // create leaves `revision` unknown when there are no labels
     drift_undetected,           // read answers from a cache, never from the API
     failed_create_forgotten,    // a create that fails half-way returns nothing
+    nested_change_dropped,      // update does not store a change to only a tag's `value`
 };
 
 struct provider;
@@ -64,6 +69,7 @@ struct item {
         case bug::unknown_after_apply: return "lab_unknown_after_apply";
         case bug::drift_undetected: return "lab_drift_undetected";
         case bug::failed_create_forgotten: return "lab_failed_create_forgotten";
+        case bug::nested_change_dropped: return "lab_nested_change_dropped";
         }
         return "";
     }();
@@ -82,7 +88,8 @@ struct provider {
     using resources = tfpp::type_list<item<bug::none>, item<bug::computed_changed_silently>, item<bug::read_normalizes>,
                                       item<bug::import_misses_attribute>, item<bug::order_dependence>,
                                       item<bug::default_differs>, item<bug::unknown_after_apply>,
-                                      item<bug::drift_undetected>, item<bug::failed_create_forgotten>>;
+                                      item<bug::drift_undetected>, item<bug::failed_create_forgotten>,
+                                      item<bug::nested_change_dropped>>;
     std::map<std::string, item_model> objects, cache;
     bool fail_next_write = false;
 };
@@ -126,6 +133,14 @@ std::optional<item_model> item<B>::update(model plan, const model& prior, tfpp::
     if (B == bug::computed_changed_silently) plan.id = "item-" + *plan.name + "-" + std::to_string(*plan.revision);
     if (B == bug::order_dependence && plan.labels.is_known()) std::sort(plan.labels->begin(), plan.labels->end());
     p.objects[*plan.name] = p.cache[*plan.name] = plan;
+    // The API's update sends a tag only when its key changed: a new value
+    // for the same key is not stored, though apply reports it.
+    if (B == bug::nested_change_dropped && plan.tag.is_known() && prior.tag.is_known()) {
+        item_model& stored = p.objects[*plan.name];
+        for (std::size_t i = 0; i < plan.tag->size() && i < prior.tag->size(); ++i)
+            if (*(*plan.tag)[i].key == *(*prior.tag)[i].key) (*stored.tag)[i].value = (*prior.tag)[i].value;
+        p.cache[*plan.name] = stored;
+    }
     if (p.fail_next_write) {
         p.fail_next_write = false;
         ctx.error("Update did not finish", "the object changed but is not ready");
@@ -176,8 +191,18 @@ TEST_CASE("explore: a correct resource keeps every property", "[explore]") {
     for (const char* kind : {"create", "update in place", "replace", "refresh", "drift (changed)", "drift (deleted)",
                              "import by ID", "destroy", "failed write", "invalid value refused"})
         CHECK(report.covered.count(kind) == 1);
+    // Changes keep `name` (requires_replace), so most are updates in place:
+    // drawing each configuration afresh made five replacements for each.
+    CHECK(report.covered.at("update in place") > 2 * report.covered.at("replace"));
+    // The report says how many steps of each kind ran.
+    std::ostringstream printed;
+    printed << report;
+    CHECK(printed.str().find("steps: " + report.step_mix()) != std::string::npos);
+    CHECK(report.step_mix().find("update in place " + std::to_string(report.covered.at("update in place"))) !=
+          std::string::npos);
     WARN(report.workflows << " workflows, " << report.steps << " steps in " << report.seconds
-                          << " s: " << static_cast<double>(report.workflows) / report.seconds << " workflows/s");
+                          << " s: " << static_cast<double>(report.workflows) / report.seconds
+                          << " workflows/s; steps: " << report.step_mix());
 }
 
 // Each planted bug is found, shrunk to at most `steps` steps and `values`
@@ -226,6 +251,219 @@ TEST_CASE("explore: drift that read() does not detect", "[explore]") {
 }
 TEST_CASE("explore: a create that fails half-way and forgets the object", "[explore]") {
     finds<bug::failed_create_forgotten>("a failed write keeps the object", 1, 1, "Terraform forgets");
+}
+
+// Found within the default budget, with the default options: the steps
+// that change a configuration keep `name` (requires_replace, though the hook
+// draws it again) and change one field of one tag, so updates in place reach
+// the nested change. Drawing each configuration afresh took 2,271 workflows.
+TEST_CASE("explore: an update that drops a change to one field of a nested element", "[explore]") {
+    using R = item<bug::nested_change_dropped>;
+    const tfpp::testing::explore_options defaults;
+    for (std::uint64_t seed : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{3}}) {
+        tfpp::testing::explore_options options;
+        options.seed = seed;  // 0: the default seed
+        const auto report = tfpp::testing::explore<provider, R>(options, hooks<R>());
+        INFO("seed " << seed << ": " << report);
+        REQUIRE_FALSE(report);
+        CHECK(report.workflows <= defaults.cases);
+        // Seen by the plan after apply (or, as other seeds find it, by a
+        // refresh or an import after it), in the tag's value.
+        CHECK(report.shrunk_steps <= 3);
+        CHECK(report.failure.find("tag[") != std::string::npos);
+        CHECK(report.failure.find(".value") != std::string::npos);
+        CHECK(report.failure.find("apply a changed configuration") != std::string::npos);
+        WARN(R::type_name << ", seed " << seed << ": found after " << report.workflows << " workflows, shrunk to "
+                          << report.shrunk_steps << " steps and " << report.shrunk_values << " values; steps: "
+                          << report.step_mix());
+    }
+}
+
+// Nearby seeds give unrelated workflows: each workflow's seed hashes the
+// exploration seed with its index (seed + index made seeds 1, 2 and 3 find
+// the same case at workflows n, n - 1 and n - 2).
+TEST_CASE("explore: nearby seeds explore different workflows", "[explore]") {
+    using tfpp::testing::detail::workflow_seed;
+    std::set<std::uint64_t> seeds;
+    double differing_bits = 0;
+    for (std::uint64_t seed = 1; seed <= 64; ++seed) {
+        for (std::size_t i = 0; i < 64; ++i) seeds.insert(workflow_seed(seed, i));
+        differing_bits += std::popcount(workflow_seed(seed, 0) ^ workflow_seed(seed + 1, 0));
+        CHECK(workflow_seed(seed, 1) != workflow_seed(seed + 1, 0));
+    }
+    CHECK(seeds.size() == 64 * 64);
+    CHECK(differing_bits / 64 > 28);  // about half of 64 bits, as for unrelated numbers
+    CHECK(differing_bits / 64 < 36);
+    std::vector<std::uint64_t> failing;
+    std::vector<std::size_t> found_at;
+    for (std::uint64_t seed : {1, 2, 3}) {
+        tfpp::testing::explore_options options;
+        options.seed = seed;
+        const auto report =
+            tfpp::testing::explore<provider, item<bug::read_normalizes>>(options, hooks<item<bug::read_normalizes>>());
+        REQUIRE_FALSE(report);
+        failing.push_back(report.failing_seed);
+        found_at.push_back(report.workflows);
+        WARN("lab_read_normalizes, seed " << seed << ": found after " << report.workflows << " workflows");
+    }
+    CHECK(std::set<std::uint64_t>(failing.begin(), failing.end()).size() == 3);  // three different first cases
+    CHECK_FALSE((found_at[1] + 1 == found_at[0] && found_at[2] + 2 == found_at[0]));
+}
+
+// A failing write whose plan is empty: nothing is written, so nothing is
+// made to fail (the explorer once injected the failure anyway and then
+// reported that it did not surface). `name` alone forces replacement, and a
+// `tier` of two values changes often to what it was.
+struct fixed_model {
+    tfpp::required<std::string, tfpp::requires_replace> name;
+    tfpp::optional<std::string, tfpp::one_of<"x">> tier;
+    tfpp::computed<std::string, tfpp::use_state_for_unknown> id;
+};
+struct fixed_provider;
+struct fixed {
+    using model = fixed_model;
+    static constexpr std::string_view type_name = "lab_fixed";
+    fixed_provider& p;
+    std::optional<model> create(model plan, tfpp::context& ctx);
+    std::optional<model> read(model state, tfpp::context& ctx);
+    std::optional<model> update(model plan, const model& prior, tfpp::context& ctx);
+    void destroy(const model& state, tfpp::context& ctx);
+};
+struct fixed_provider {
+    static constexpr std::string_view type_name = "lab";
+    using resources = tfpp::type_list<fixed>;
+    std::map<std::string, fixed_model> objects;
+    bool fail_next_write = false;
+    std::optional<fixed_model> write(fixed_model plan, tfpp::context& ctx) {
+        plan.id = "fixed-" + *plan.name;
+        objects[*plan.name] = plan;
+        if (std::exchange(fail_next_write, false)) ctx.error("Write did not finish", "the object changed");
+        return plan;
+    }
+};
+std::optional<fixed_model> fixed::create(model plan, tfpp::context& ctx) { return p.write(std::move(plan), ctx); }
+std::optional<fixed_model> fixed::read(model state, tfpp::context&) {
+    auto it = p.objects.find(*state.name);
+    if (it == p.objects.end()) return std::nullopt;
+    return it->second;
+}
+std::optional<fixed_model> fixed::update(model plan, const model&, tfpp::context& ctx) {
+    return p.write(std::move(plan), ctx);
+}
+void fixed::destroy(const model& state, tfpp::context&) { p.objects.erase(*state.name); }
+
+TEST_CASE("explore: a failing write with an empty plan is not a failure", "[explore]") {
+    tfpp::testing::explore_hooks<fixed_provider, fixed> h;
+    std::size_t injected = 0;
+    h.configure = [](fixed_model& m, tfpp::testing::random& r) { m.name = r.pick({"a", "b"}); };
+    h.fail_next_write = [&](fixed_provider& p) {
+        ++injected;
+        return p.fail_next_write = true;
+    };
+    tfpp::testing::explore_options options;
+    options.cases = 200;
+    auto report = tfpp::testing::explore<fixed_provider, fixed>(options, h);
+    REQUIRE(report);
+    CHECK(report.covered["no-op (no write to fail)"] > 0);
+    CHECK(report.covered["failed write"] == injected);  // each injected failure met a write
+    CHECK(report.covered["update in place"] > 0);
+}
+
+// The pasted test configures the provider as the exploration did: without
+// its region, every create fails, so the scenario would not replay.
+struct region_config {
+    tfpp::required<std::string> region;
+    tfpp::optional<std::string, tfpp::sensitive> token;
+};
+struct note_model {
+    tfpp::required<std::string, tfpp::requires_replace> name;
+    tfpp::optional<std::string> note;
+    tfpp::computed<std::string, tfpp::use_state_for_unknown> id;
+};
+struct regional_provider;
+struct regional_note {  // its read lower-cases `note`, as read_normalizes
+    using model = note_model;
+    static constexpr std::string_view type_name = "lab_regional_note";
+    regional_provider& p;
+    std::optional<model> create(model plan, tfpp::context& ctx);
+    std::optional<model> read(model state, tfpp::context& ctx);
+    std::optional<model> update(model plan, const model& prior, tfpp::context& ctx);
+    void destroy(const model& state, tfpp::context& ctx);
+};
+struct regional_provider {
+    static constexpr std::string_view type_name = "lab";
+    using config = region_config;
+    using resources = tfpp::type_list<regional_note>;
+    void configure(const region_config& c, tfpp::context&) { region = c.region.value_or(""); }
+    std::string region;
+    std::map<std::string, note_model> objects;
+};
+std::optional<note_model> regional_note::create(model plan, tfpp::context& ctx) {
+    if (p.region.empty()) return ctx.error("No region", "the provider has no region configured");
+    plan.id = p.region + "/" + *plan.name;
+    p.objects[*plan.name] = plan;
+    return plan;
+}
+std::optional<note_model> regional_note::read(model state, tfpp::context&) {
+    auto it = p.objects.find(*state.name);
+    if (it == p.objects.end()) return std::nullopt;
+    model m = it->second;
+    if (m.note.is_known())
+        for (char& c : *m.note) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return m;
+}
+std::optional<note_model> regional_note::update(model plan, const model&, tfpp::context&) {
+    p.objects[*plan.name] = plan;
+    return plan;
+}
+void regional_note::destroy(const model& state, tfpp::context&) { p.objects.erase(*state.name); }
+
+tfpp::testing::exploration_report explored_regional(region_config config, std::size_t& new_workflows) {
+    tfpp::testing::explore_hooks<regional_provider, regional_note> h;
+    h.provider_config = config;
+    h.new_workflow = [&] { ++new_workflows; };
+    h.configure = [](note_model& m, tfpp::testing::random& r) { m.name = r.pick({"a", "b"}); };
+    return tfpp::testing::explore<regional_provider, regional_note>({}, h);
+}
+
+TEST_CASE("explore: the Catch2 test holds the provider configuration", "[explore]") {
+    std::size_t new_workflows = 0;
+    region_config config;
+    config.region = "eu-1";
+    const auto report = explored_regional(config, new_workflows);
+    REQUIRE_FALSE(report);
+    CHECK(new_workflows > 0);
+    INFO(report.catch2_test);
+    CHECK(report.catch2_test.find("    hooks.new_workflow();") != std::string::npos);
+    CHECK(report.catch2_test.find("tfpp::testing::provider_under_test<test_explore::regional_provider> "
+                                  "p(tfpp::testing::from_json<test_explore::region_config>(R\"json("
+                                  "{\"region\":\"eu-1\",\"token\":null})json\"));") != std::string::npos);
+    // A secret in the configuration is never printed: the test takes it from the hooks.
+    config.token = "s3cr3t-token";
+    const auto secret = explored_regional(config, new_workflows);
+    REQUIRE_FALSE(secret);
+    INFO(secret.catch2_test);
+    CHECK(secret.catch2_test.find("provider_under_test<test_explore::regional_provider> p(*hooks.provider_config);") !=
+          std::string::npos);
+    CHECK(secret.catch2_test.find("s3cr3t") == std::string::npos);
+    CHECK(secret.failure.find("s3cr3t") == std::string::npos);
+}
+
+TEST_CASE("explore: the generated Catch2 test with a provider configuration, pasted, fails the same way", "[explore]") {
+    // From the report above, with REQUIRE(step1) made a check that it fails.
+    using R = test_explore::regional_note;
+    tfpp::testing::provider_under_test<test_explore::regional_provider> p(
+        tfpp::testing::from_json<test_explore::region_config>(R"json({"region":"eu-1","token":null})json"));
+    auto step1 = p.create<R>(
+        tfpp::testing::from_json<test_explore::note_model>(R"json({"id":null,"name":"b","note":"A"})json"));
+    REQUIRE_FALSE(step1);
+    CHECK(step1.failure.find("note: expected \"a\", got \"A\"") != std::string::npos);
+    // Without it (as the test was printed before), the create fails for another reason.
+    tfpp::testing::provider_under_test<test_explore::regional_provider> unconfigured;
+    auto other = unconfigured.create<R>(
+        tfpp::testing::from_json<test_explore::note_model>(R"json({"id":null,"name":"b","note":"A"})json"));
+    REQUIRE_FALSE(other);
+    CHECK(other.failure.find("No region") != std::string::npos);
 }
 
 TEST_CASE("explore: import_ignore takes what import cannot restore from the state before", "[explore]") {

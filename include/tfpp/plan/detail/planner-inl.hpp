@@ -404,13 +404,25 @@ TFPP_INLINE bool plan_resource_change(const block_schema& schema, std::string_vi
     }
     const bool create = is_null_value(prior_bytes);
     const object_schema root{schema.attributes, &schema.blocks};
-    planner p(create, create || differs_beyond_write_only(root, prior_bytes, proposed_bytes), diags);
-    msgpack_writer w(out.planned_state);
-    if (!p.object(root, create ? null_bytes : prior_bytes, proposed_bytes,
-                  is_null_value(config_bytes) ? null_bytes : config_bytes, w))
-        return false;
-    out.requires_replace = std::move(p.requires_replace);
-    return true;
+    const std::string_view config = is_null_value(config_bytes) ? null_bytes : config_bytes;
+    const auto plan = [&](bool changed, diagnostics& d) {
+        out.planned_state.clear();
+        planner p(create, changed, d);
+        msgpack_writer w(out.planned_state);
+        if (!p.object(root, create ? null_bytes : prior_bytes, proposed_bytes, config, w)) return false;
+        out.requires_replace = std::move(p.requires_replace);
+        return true;
+    };
+    const bool changed = create || differs_beyond_write_only(root, prior_bytes, proposed_bytes);
+    if (changed) return plan(true, diags);
+    // A default can change what Core proposed unchanged (a value set to ""
+    // then removed from the configuration): the object changes after all, so
+    // its computed attributes are planned again, as the plugin framework does.
+    diagnostics first;
+    const bool ok = plan(false, first);
+    if (ok && differs_beyond_write_only(root, prior_bytes, out.planned_state)) return plan(true, diags);
+    diags.append(first);
+    return ok;
 }
 
 }  // namespace tfpp::detail

@@ -126,7 +126,146 @@ public:
         return dynamic::null(t);
     }
 
+    // A configuration like `previous` with one or two values changed (one
+    // in ten: every attribute drawn again): an attribute drawn again, one
+    // element of a collection, or one field of one element of a nested
+    // collection. What forces replacement keeps its value, so that the
+    // change is an update in place (unless a plan modifier says otherwise).
+    dynamic changed_block(const block_schema& b, const dynamic& previous) {
+        if (!previous.is_known() || previous.is_null()) return block(b);
+        dynamic out = previous;
+        const std::size_t candidates = changeable(b, previous).size();
+        if (candidates == 0) return out;
+        // A large collection lasts one step: drawn again, it shrinks (or
+        // grows) by many elements at once, and it does not make every later
+        // step of the workflow large too.
+        for (std::size_t i : changeable(b, previous)) {
+            const dynamic& v = out.elements()[i];
+            if (v.is_known() && !v.is_null() && v.type().is_collection() && v.size() > limits_.max_elements)
+                out = with_element(b.value_type, out, i, changed_member(b, out, i, false));
+        }
+        if (random_.chance(10)) {
+            for (std::size_t i : changeable(b, previous))
+                out = with_element(b.value_type, out, i, changed_member(b, out, i, false));
+            return out;
+        }
+        for (std::size_t n = 1 + random_.below(2); n-- > 0;) {
+            // Nested objects hold several fields each: they are chosen three times as often.
+            const std::vector<std::size_t> can = changeable(b, out);
+            std::vector<std::size_t> weights;
+            std::size_t total = 0;
+            for (std::size_t i : can) total += weights.emplace_back(holds_objects(b, out, i) ? 3 : 1);
+            std::size_t roll = random_.below(total), k = 0;
+            while (roll >= weights[k]) roll -= weights[k++];
+            out = with_element(b.value_type, out, can[k], changed_member(b, out, can[k], true));
+        }
+        return out;
+    }
+
+    // Whether a change of b's configuration can be an update in place: some
+    // attribute or block of it does not force replacement.
+    static bool can_change(const block_schema& b) {
+        for (const attribute_schema& a : b.attributes)
+            if (changeable(a)) return true;
+        for (const nested_block_schema& nb : b.blocks)
+            if (!nb.requires_replace) return true;
+        return false;
+    }
+
 private:
+    // The object with element `index` replaced, as an object of type t (a
+    // decoded object's type has a dynamic attribute's value's type instead).
+    static dynamic with_element(const type& t, const dynamic& object, std::size_t index, dynamic value) {
+        std::vector<dynamic> values(object.elements().begin(), object.elements().end());
+        values[index] = std::move(value);
+        return dynamic::object(t, std::move(values));
+    }
+
+    // Whether a change of the attribute could be an update in place.
+    static bool changeable(const attribute_schema& a) {
+        return a.role != attribute_role::computed && !a.requires_replace && !a.replace_if;
+    }
+    // The attributes and blocks of b a change may touch, by index in its object.
+    static std::vector<std::size_t> changeable(const block_schema& b, const dynamic& object) {
+        std::vector<std::size_t> out;
+        const auto attrs = object.type().attributes();
+        for (std::size_t i = 0; i < attrs.size(); ++i) {
+            if (const attribute_schema* a = b.find(attrs[i].name)) {
+                if (changeable(*a)) out.push_back(i);
+            } else if (const nested_block_schema* nb = b.find_block(attrs[i].name)) {
+                if (!nb->requires_replace) out.push_back(i);
+            }
+        }
+        return out;
+    }
+
+    // Whether member i of a block's object holds nested objects (a block or
+    // nested attributes, set and not empty).
+    static bool holds_objects(const block_schema& b, const dynamic& object, std::size_t i) {
+        const dynamic& v = object.elements()[i];
+        if (v.is_null() || !v.is_known() || (v.type().is_collection() && v.size() == 0)) return false;
+        const std::string_view name = b.value_type.attributes()[i].name;
+        const attribute_schema* a = b.find(name);
+        return a ? a->nested != nullptr : b.find_block(name) != nullptr;
+    }
+
+    // Member i of a block's object, changed: inside it (`inside`, often), or drawn again.
+    dynamic changed_member(const block_schema& b, const dynamic& object, std::size_t i, bool inside) {
+        const auto& t = b.value_type.attributes()[i];
+        const dynamic& now = object.elements()[i];
+        if (const attribute_schema* a = b.find(t.name)) return inside ? changed_attribute(*a, now) : attribute(*a);
+        const nested_block_schema& nb = *b.find_block(t.name);
+        const within in(path_, t.name);
+        if (!inside || now.is_null() || !now.is_known() || !random_.chance(75)) return blocks(nb, t.type, 0);
+        if (nb.mode == nesting::single || nb.mode == nesting::group) return changed_block(nb.block, now);
+        if (now.size() == 0) return blocks(nb, t.type, 0);
+        return changed_element(now, [&](const dynamic& e) { return changed_block(nb.block, e); });
+    }
+
+    // An attribute's value changed: one field of a nested object or of one
+    // element, one element of a collection, or the value drawn again.
+    dynamic changed_attribute(const attribute_schema& a, const dynamic& now) {
+        const bool filled = now.is_known() && !now.is_null() && (!a.type.is_collection() || now.size() > 0);
+        if (filled && a.nested && random_.chance(75)) {
+            const within in(path_, a.name);
+            if (a.nested->mode == nesting::single || a.nested->mode == nesting::group)
+                return changed_object(*a.nested, a.type, now);
+            return changed_element(now,
+                                   [&](const dynamic& e) { return changed_object(*a.nested, a.type.element(), e); });
+        }
+        if (filled && !a.nested && a.type.is_collection() && random_.chance(50)) {
+            const within in(path_, a.name);
+            return changed_element(now, [&](const dynamic&) { return of_type(a.type.element(), 1); });
+        }
+        return attribute(a);
+    }
+
+    // One field of a nested attribute's object changed.
+    dynamic changed_object(const nested_attributes& n, const type& t, const dynamic& object) {
+        std::vector<std::size_t> can;
+        const auto attrs = object.type().attributes();
+        for (std::size_t i = 0; i < attrs.size(); ++i)
+            if (const attribute_schema* a = n.find(attrs[i].name); a && changeable(*a)) can.push_back(i);
+        if (can.empty()) return object;
+        const std::size_t i = can[random_.below(can.size())];
+        return with_element(t, object, i, changed_attribute(*n.find(attrs[i].name), object.elements()[i]));
+    }
+
+    // A list, set or map with one element (drawn at random) changed by change().
+    template <class Change>
+    dynamic changed_element(const dynamic& collection, Change change) {
+        const type& t = collection.type();
+        const std::size_t at = random_.below(collection.size());
+        if (t.which() == type::kind::map) {
+            std::vector<dynamic::entry> entries(collection.entries().begin(), collection.entries().end());
+            entries[at].second = change(entries[at].second);
+            return dynamic::map(t.element(), std::move(entries));
+        }
+        std::vector<dynamic> elements(collection.elements().begin(), collection.elements().end());
+        elements[at] = change(elements[at]);
+        return list_or_set(t.which() == type::kind::set, t.element(), std::move(elements));
+    }
+
     // The schema path of the attribute being generated, for its samples.
     struct within {
         std::string& path;
@@ -396,6 +535,48 @@ inline std::size_t values_set(const dynamic& v) {
     }
     default: return 1;
     }
+}
+
+// Whether a value of a block sets a sensitive or write-only attribute, at any depth.
+inline bool sets_secret(const std::vector<attribute_schema>& attrs, const dynamic& object);
+inline bool sets_secret(const attribute_schema& a, const dynamic& v) {
+    if (v.is_null()) return false;
+    if (a.sensitive || a.write_only) return true;
+    if (!a.nested || !v.is_known()) return false;
+    if (a.nested->mode == nesting::single || a.nested->mode == nesting::group)
+        return sets_secret(a.nested->attributes, v);
+    if (a.nested->mode == nesting::map) {
+        for (const auto& e : v.entries())
+            if (sets_secret(a.nested->attributes, e.second)) return true;
+        return false;
+    }
+    for (const dynamic& e : v.elements())
+        if (sets_secret(a.nested->attributes, e)) return true;
+    return false;
+}
+inline bool sets_secret(const std::vector<attribute_schema>& attrs, const dynamic& object) {
+    if (object.is_null() || !object.is_known()) return false;
+    for (const attribute_schema& a : attrs)
+        if (sets_secret(a, object[a.name])) return true;
+    return false;
+}
+inline bool sets_secret(const block_schema& b, const dynamic& object) {
+    if (object.is_null() || !object.is_known()) return false;
+    if (sets_secret(b.attributes, object)) return true;
+    for (const nested_block_schema& nb : b.blocks) {
+        const dynamic& v = object[nb.name];
+        if (v.is_null() || !v.is_known()) continue;
+        if (nb.mode == nesting::single || nb.mode == nesting::group) {
+            if (sets_secret(nb.block, v)) return true;
+        } else if (nb.mode == nesting::map) {
+            for (const auto& e : v.entries())
+                if (sets_secret(nb.block, e.second)) return true;
+        } else {
+            for (const dynamic& e : v.elements())
+                if (sets_secret(nb.block, e)) return true;
+        }
+    }
+    return false;
 }
 
 // A configuration as lines `path = value`, the values it sets only.

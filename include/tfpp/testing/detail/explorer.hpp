@@ -15,6 +15,7 @@
 #include <exception>
 #include <map>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -53,6 +54,21 @@ inline std::string raw_literal(const std::string& text) {
     return "R\"" + delimiter + "(" + text + ")" + delimiter + "\"";
 }
 
+// splitmix64's finalizer: every bit of the result depends on every bit of z.
+inline std::uint64_t mix64(std::uint64_t z) noexcept {
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+// The seed of workflow `index` of an exploration: both hashed, so that
+// nearby exploration seeds give unrelated workflows (seed + index made
+// seeds 1, 2 and 3 the same stream shifted by one workflow).
+inline std::uint64_t workflow_seed(std::uint64_t seed, std::size_t index) noexcept {
+    constexpr std::uint64_t golden = 0x9e3779b97f4a7c15ULL;
+    return mix64(mix64(seed + golden) + golden * (static_cast<std::uint64_t>(index) + 1));
+}
+
 enum class step_kind { configure, refresh, drift, import_id, import_identity, upgrade, destroy, failed_write, invalid };
 
 inline std::string_view step_name(step_kind k) {
@@ -75,7 +91,16 @@ struct workflow_step {
     dynamic config;  // configure, failed_write, invalid: the configuration (after the hook)
     std::uint64_t seed = 0;
     std::int64_t version = 0;  // upgrade: from this schema version
+    // configure, failed_write: a change of the configuration before, whose
+    // values that force replacement stay as they were applied.
+    bool change = false;
 };
+
+inline std::string step_title(const workflow_step& st) {
+    if (st.change && st.kind == step_kind::configure) return "apply a changed configuration";
+    if (st.change && st.kind == step_kind::failed_write) return "apply a changed configuration with a failing write";
+    return std::string(step_name(st.kind));
+}
 
 struct workflow {
     std::uint64_t seed = 0;
@@ -88,7 +113,8 @@ struct verdict {
     std::size_t at = 0;  // the failing step
     std::size_t steps_run = 0;
     std::map<std::string, std::size_t> covered;
-    std::string code;  // the steps as C++ (when recorded)
+    std::string code;                        // the steps as C++ (when recorded)
+    std::map<std::size_t, dynamic> applied;  // the configuration each step planned (when recorded)
 
     [[nodiscard]] bool failed() const noexcept { return !property.empty(); }
 };
@@ -118,8 +144,7 @@ public:
         for (std::size_t i = 0; i < (options_.replay ? 1 : cases); ++i) {
             if (options_.time_limit.count() > 0 && elapsed() * 1000 >= static_cast<double>(options_.time_limit.count()))
                 break;
-            random seeds(report.seed + i);
-            workflow w = generate(options_.replay ? options_.replay : seeds.next(), report.rejected);
+            workflow w = generate(options_.replay ? options_.replay : workflow_seed(report.seed, i), report.rejected);
             verdict v = execute(w, false);
             ++report.workflows;
             report.steps += v.steps_run;
@@ -137,48 +162,77 @@ public:
 private:
     // --- drawing a workflow
 
+    // The step kinds a workflow draws from, with their weights: mostly
+    // changes of the configuration (updates in place), then each other kind
+    // this resource and its hooks allow, so that no kind crowds out another.
+    // Where every attribute forces replacement a change is only a plan
+    // that must stay empty: fewer of those.
+    struct step_choice {
+        step_kind kind;
+        bool change;
+        unsigned weight;
+    };
+    std::vector<step_choice> step_choices() const {
+        const bool updates = value_generator<random>::can_change(schema_);
+        std::vector<step_choice> out{{step_kind::configure, true, updates ? 32U : 6U},
+                                     {step_kind::configure, false, 10},
+                                     {step_kind::refresh, false, 8},
+                                     {step_kind::destroy, false, 6}};
+        if (hooks_.drift) out.push_back({step_kind::drift, false, 8});
+        if (options_.imports && can_import_by_id()) out.push_back({step_kind::import_id, false, 7});
+        if (options_.imports && can_import_by_identity) out.push_back({step_kind::import_identity, false, 5});
+        if (hooks_.older_state && schema_version > 0) out.push_back({step_kind::upgrade, false, 5});
+        if (hooks_.fail_next_write) {
+            out.push_back({step_kind::failed_write, true, updates ? 5U : 1U});
+            out.push_back({step_kind::failed_write, false, 3});
+        }
+        if (options_.invalid_configurations) out.push_back({step_kind::invalid, false, 6});
+        return out;
+    }
+
     workflow generate(std::uint64_t seed, std::size_t& rejected) {
         workflow w;
         w.seed = seed;
+        w.steps.reserve(options_.max_steps + 2);  // so that `previous` stays valid
         random r(seed);
-        const auto add_config = [&](step_kind kind) {
-            workflow_step s{kind, {}, r.next(), 0};
-            if (std::optional<dynamic> c = valid_config(s.seed, rejected)) {
+        const dynamic* previous = nullptr;  // the configuration of the last step that has one
+        const auto add_config = [&](step_kind kind, bool change) {
+            workflow_step s{kind, {}, r.next(), 0, change && previous != nullptr};
+            if (std::optional<dynamic> c = valid_config(s.seed, rejected, s.change ? previous : nullptr)) {
                 s.config = std::move(*c);
                 w.steps.push_back(std::move(s));
+                previous = &w.steps.back().config;
             }
         };
-        add_config(step_kind::configure);
+        add_config(step_kind::configure, false);
+        const std::vector<step_choice> choices = step_choices();
+        unsigned total = 0;
+        for (const step_choice& c : choices) total += c.weight;
         const std::size_t n = 1 + r.below(options_.max_steps);
         for (std::size_t i = 0; i < n; ++i) {
-            const std::size_t roll = r.below(100);
-            if (roll < 35) add_config(step_kind::configure);
-            else if (roll < 45) w.steps.push_back({step_kind::refresh, {}, r.next(), 0});
-            else if (roll < 55 && hooks_.drift) w.steps.push_back({step_kind::drift, {}, r.next(), 0});
-            else if (roll < 64 && options_.imports && can_import_by_id())
-                w.steps.push_back({step_kind::import_id, {}, r.next(), 0});
-            else if (roll < 70 && options_.imports && can_import_by_identity)
-                w.steps.push_back({step_kind::import_identity, {}, r.next(), 0});
-            else if (roll < 76 && hooks_.older_state && schema_version > 0)
+            std::size_t roll = r.below(total);
+            const step_choice* c = choices.data();
+            while (roll >= c->weight) roll -= (c++)->weight;
+            if (c->kind == step_kind::configure || c->kind == step_kind::failed_write) add_config(c->kind, c->change);
+            else if (c->kind == step_kind::upgrade)
                 w.steps.push_back(
                     {step_kind::upgrade, {}, r.next(), static_cast<std::int64_t>(r.below(schema_version))});
-            else if (roll < 86) w.steps.push_back({step_kind::destroy, {}, r.next(), 0});
-            else if (roll < 93 && hooks_.fail_next_write) add_config(step_kind::failed_write);
-            else if (options_.invalid_configurations) w.steps.push_back({step_kind::invalid, {}, r.next(), 0});
+            else w.steps.push_back({c->kind, {}, r.next(), 0});
         }
         w.steps.push_back({step_kind::destroy, {}, r.next(), 0});
         return w;
     }
 
-    // A generated configuration that validates: values the validators
-    // refuse are drawn again (their attribute, or all), a few times.
-    std::optional<dynamic> valid_config(std::uint64_t seed, std::size_t& rejected) {
+    // A generated configuration that validates (a change of `previous`, if
+    // given): values the validators refuse are drawn again (their
+    // attribute, or all), a few times.
+    std::optional<dynamic> valid_config(std::uint64_t seed, std::size_t& rejected, const dynamic* previous) {
         random r(seed);
         value_generator<random> gen(r, {options_.max_elements, options_.large_elements}, &samples_of<model>());
-        dynamic config = gen.block(schema_);
+        dynamic config = previous ? gen.changed_block(schema_, *previous) : gen.block(schema_);
         for (int round = 0; round < 40; ++round) {
             tfpp::diagnostics diags;
-            std::optional<model> m = realize(config, seed, diags);
+            std::optional<model> m = realize(config, seed, diags, previous);
             if (m) return to_dynamic(*m);
             std::vector<std::size_t> redraw;
             const auto attrs = schema_.value_type.attributes();
@@ -193,7 +247,7 @@ private:
                 redraw.push_back(static_cast<std::size_t>(i));
             }
             if (redraw.empty()) {
-                config = gen.block(schema_);
+                config = previous ? gen.changed_block(schema_, *previous) : gen.block(schema_);
                 continue;
             }
             for (std::size_t i : redraw) {
@@ -208,14 +262,24 @@ private:
         return std::nullopt;
     }
 
-    // The typed configuration, adjusted by the hook, if it validates.
-    std::optional<model> realize(const dynamic& config, std::uint64_t seed, tfpp::diagnostics& diags) {
+    // The typed configuration, adjusted by the hook, if it validates. With
+    // `kept`, what forces replacement is set as there after the hook (which
+    // may draw a name again).
+    std::optional<model> realize(const dynamic& config, std::uint64_t seed, tfpp::diagnostics& diags,
+                                 const dynamic* kept = nullptr) {
         std::optional<model> m = to_model(config, diags);
         if (!m) return std::nullopt;
         if (hooks_.configure) {
             random r(seed ^ 0x5eedULL);
             hooks_.configure(*m, r);
         }
+        if (kept) m = to_model(with_replacing_kept(to_dynamic(*m), *kept), diags);
+        return checked(std::move(m), diags);
+    }
+
+    // The configuration, if Core's checks and the validators accept it.
+    std::optional<model> checked(std::optional<model> m, tfpp::diagnostics& diags) {
+        if (!m) return std::nullopt;
         attribute_path path;
         if (std::string why = nonconforming(schema_, to_dynamic(*m), path); !why.empty()) {
             diags.error("Invalid configuration", why);
@@ -226,8 +290,87 @@ private:
         return m;
     }
 
-    // The configuration shown for a step: as the hook left it.
-    dynamic shown(const workflow_step& st) {
+    // The configuration with the attributes and blocks that force
+    // replacement (requires_replace, requires_replace_if) as in `kept`.
+    dynamic with_replacing_kept(dynamic config, const dynamic& kept) const {
+        const auto attrs = schema_.value_type.attributes();
+        for (std::size_t i = 0; i < attrs.size(); ++i) {
+            const attribute_schema* a = schema_.find(attrs[i].name);
+            const nested_block_schema* nb = a ? nullptr : schema_.find_block(attrs[i].name);
+            if ((a && (a->requires_replace || a->replace_if)) || (nb && nb->requires_replace))
+                config = with_attribute(config, i, kept.elements()[i]);
+        }
+        return config;
+    }
+
+    // The configuration with the values at `paths` (those a plan said force
+    // replacement) as in `kept`, if it still validates; a path into
+    // something only one of them has keeps its whole top-level attribute.
+    std::optional<model> with_paths_kept(const model& config, const dynamic& kept,
+                                         const std::vector<attribute_path>& paths) {
+        dynamic d = to_dynamic(config);
+        for (const attribute_path& p : paths) {
+            if (p.empty()) return std::nullopt;
+            if (std::optional<dynamic> at = with_value_from(d, kept, p.steps(), 0)) {
+                d = std::move(*at);
+                continue;
+            }
+            const std::ptrdiff_t i = schema_.value_type.attribute_index(p.steps().front().name);
+            if (i < 0) return std::nullopt;
+            d = with_attribute(d, static_cast<std::size_t>(i), kept.elements()[static_cast<std::size_t>(i)]);
+        }
+        tfpp::diagnostics diags;
+        return checked(to_model(d, diags), diags);
+    }
+
+    // `into` with the value at steps[at...] taken from `from`; nullopt when
+    // either has no value there (or the path goes through a set).
+    static std::optional<dynamic> with_value_from(const dynamic& into, const dynamic& from,
+                                                  std::span<const attribute_path::step> steps, std::size_t at) {
+        if (at == steps.size()) return from;
+        if (!into.is_known() || into.is_null() || !from.is_known() || from.is_null()) return std::nullopt;
+        if (into.type() != from.type()) return std::nullopt;
+        const attribute_path::step& st = steps[at];
+        const type& t = into.type();
+        if (st.kind == attribute_path::step::kind::attribute && t.is_object()) {
+            const std::ptrdiff_t i = t.attribute_index(st.name);
+            if (i < 0) return std::nullopt;
+            const auto k = static_cast<std::size_t>(i);
+            std::optional<dynamic> inner = with_value_from(into.elements()[k], from.elements()[k], steps, at + 1);
+            if (!inner) return std::nullopt;
+            return with_attribute(into, k, std::move(*inner));
+        }
+        if (st.kind == attribute_path::step::kind::index && t.which() == type::kind::list) {
+            const auto k = static_cast<std::size_t>(st.position);
+            if (st.position < 0 || k >= into.size() || k >= from.size()) return std::nullopt;
+            std::optional<dynamic> inner = with_value_from(into.elements()[k], from.elements()[k], steps, at + 1);
+            if (!inner) return std::nullopt;
+            std::vector<dynamic> elements(into.elements().begin(), into.elements().end());
+            elements[k] = std::move(*inner);
+            return dynamic::list(t.element(), std::move(elements));
+        }
+        if (st.kind == attribute_path::step::kind::key && t.which() == type::kind::map) {
+            const auto find = [&](const dynamic& m) -> const dynamic* {
+                for (const auto& [key, v] : m.entries())
+                    if (key == st.name) return &v;
+                return nullptr;
+            };
+            const dynamic* a = find(into);
+            const dynamic* b = find(from);
+            if (!a || !b) return std::nullopt;
+            std::optional<dynamic> inner = with_value_from(*a, *b, steps, at + 1);
+            if (!inner) return std::nullopt;
+            std::vector<dynamic::entry> entries(into.entries().begin(), into.entries().end());
+            for (auto& [key, v] : entries)
+                if (key == st.name) v = *inner;
+            return dynamic::map(t.element(), std::move(entries));
+        }
+        return std::nullopt;
+    }
+
+    // The configuration shown for step i: as it was planned, else as the hook left it.
+    dynamic shown(const workflow_step& st, const verdict& v, std::size_t i) {
+        if (auto it = v.applied.find(i); it != v.applied.end()) return it->second;
         tfpp::diagnostics ignored;
         const std::optional<model> m = realize(st.config, st.seed, ignored);
         return m ? to_dynamic(*m) : st.config;
@@ -331,20 +474,40 @@ private:
     }
 
     void configure(const workflow_step& st, run_state& s, bool record) {
+        // A change of an object keeps what forces replacement as it was applied.
+        const bool keep = st.change && s.config && s.current.state && !s.current.tainted;
+        const dynamic kept = keep ? to_dynamic(*s.config) : dynamic();
         tfpp::diagnostics diags;
-        std::optional<model> config = realize(st.config, st.seed, diags);
+        std::optional<model> config;
+        if (keep) config = realize(st.config, st.seed, diags, &kept);
+        if (!config) {
+            diags = {};
+            config = realize(st.config, st.seed, diags);
+        }
         if (!config)
             return fail(s, "a valid configuration", "the configuration no longer validates:\n" + describe(diags));
-        const bool injected = st.kind == step_kind::failed_write && hooks_.fail_next_write(s.p.provider());
-        if (st.kind == step_kind::failed_write && !injected) return;
         plan_step<R> planned = s.p.template plan<R>(*config, s.current);
-        count(s, injected ? "failed write" : to_string(planned.action));
+        // A plan modifier may force replacement too: keep what it named, if that validates.
+        if (keep && planned.ok() && planned.action == action::replace)
+            if (std::optional<model> more = with_paths_kept(*config, kept, planned.requires_replace)) {
+                plan_step<R> again = s.p.template plan<R>(*more, s.current);
+                if (again.ok() && again.action != action::replace) {
+                    config = std::move(more);
+                    planned = std::move(again);
+                }
+            }
+        if (record) s.v.applied[s.v.at] = to_dynamic(*config);
+        // An empty plan writes nothing, so no write is made to fail.
+        const bool failing = st.kind == step_kind::failed_write && planned.ok() && planned.action != action::no_op;
+        const bool injected = failing && hooks_.fail_next_write(s.p.provider());
+        if (failing && !injected) return;  // this backend cannot fail a write
+        if (st.kind == step_kind::failed_write && planned.ok() && !failing) count(s, "no-op (no write to fail)");
+        else count(s, injected ? "failed write" : to_string(planned.action));
         if (!planned.ok())
             return fail(s, plan_property(planned.diagnostics), "the plan failed:\n" + describe(planned.diagnostics));
         if (record) record_configure(s, *config, planned, injected);
         if (planned.action == action::no_op) {
             s.config = config;
-            if (injected) return fail(s, "an injected failure surfaces", "the plan was empty, so nothing was written");
             return;
         }
         const bool create = !s.current.state || s.current.tainted || planned.action == action::replace;
@@ -562,6 +725,7 @@ private:
             for (const auto& d : diags)
                 at_path = at_path ||
                           (d.severity == severity::error && !d.path.empty() && d.path.steps().front().name == a.name);
+            if (!at_path && conflict_elsewhere(bad, diags)) continue;
             if (!at_path)
                 return fail(
                     s, "invalid values are refused at their path",
@@ -571,6 +735,26 @@ private:
                 return fail(s, "invalid values are refused at their path", "the plan of a bad value succeeded");
             return;
         }
+    }
+
+    // Whether the errors are a rule between attributes (exactly one of two
+    // set) reported at the other one: with the attributes they name null,
+    // the configuration validates.
+    bool conflict_elsewhere(const dynamic& config, const tfpp::diagnostics& diags) {
+        dynamic without = config;
+        bool named = false;
+        for (const auto& d : diags) {
+            if (d.severity != severity::error || d.path.empty()) continue;
+            const std::ptrdiff_t i = schema_.value_type.attribute_index(d.path.steps().front().name);
+            if (i < 0) continue;
+            const auto k = static_cast<std::size_t>(i);
+            without = with_attribute(without, k, dynamic::null(schema_.value_type.attributes()[k].type));
+            named = true;
+        }
+        if (!named) return false;
+        tfpp::diagnostics again;
+        const std::optional<model> m = to_model(without, again);
+        return m && !validator_->template validate<R>(*m).has_errors();
     }
 
     // --- what the properties compare
@@ -670,8 +854,8 @@ private:
         if (recorded.failed()) v = recorded;  // the same run, with its code
         report.property = v.property;
         report.shrunk_steps = w.steps.size();
-        for (const auto& st : w.steps)
-            if (!st.config.is_null()) report.shrunk_values += values_set(shown(st));
+        for (std::size_t i = 0; i < w.steps.size(); ++i)
+            if (!w.steps[i].config.is_null()) report.shrunk_values += values_set(shown(w.steps[i], v, i));
         report.failure = scenario(w, v, report);
         report.catch2_test = catch2_test(v, report);
     }
@@ -682,12 +866,12 @@ private:
                " configured value(s) (" + std::to_string(report.shrink_runs) + " replays):\n";
         for (std::size_t i = 0; i < w.steps.size(); ++i) {
             const workflow_step& st = w.steps[i];
-            out += "  " + std::to_string(i + 1) + ". " + std::string(step_name(st.kind));
+            out += "  " + std::to_string(i + 1) + ". " + step_title(st);
             if (st.kind == step_kind::upgrade) out += " from version " + std::to_string(st.version);
             if (!st.config.is_null()) {
                 std::string lines;
                 attribute_path path;
-                configuration_lines(shown(st), path, "       ", lines);
+                configuration_lines(shown(st, v, i), path, "       ", lines);
                 out += lines.empty() ? " (every attribute null)\n" : ":\n" + lines;
             } else {
                 out += "\n";
@@ -769,9 +953,31 @@ private:
                           "); expects the exploration's `hooks` in scope where it calls them.\n";
         out += "TEST_CASE(\"" + std::string(R::type_name) + ": " + v.property + "\") {\n";
         out += "    using R = " + std::string(cpp_type_name<R>()) + ";\n";
-        out += "    tfpp::testing::provider_under_test<" + std::string(cpp_type_name<P>()) + "> p;\n";
+        if (hooks_.new_workflow) out += "    hooks.new_workflow();  // as before each explored workflow\n";
+        out += provider_declaration();
         out += v.code + "}\n";
         return out;
+    }
+
+    // `provider_under_test<P> p...;` configured as the exploration was: the
+    // configuration as JSON, or from the hooks when it sets a secret (never printed).
+    std::string provider_declaration() const {
+        using config_model = typename driver_type::config_model;
+        const std::string p = "    tfpp::testing::provider_under_test<" + std::string(cpp_type_name<P>()) + "> p";
+        if (!hooks_.provider_config) return p + ";\n";
+        const block_schema& config_schema = tfpp::schema_of<config_model>();
+        if (config_schema.attributes.empty() && config_schema.blocks.empty()) return p + ";\n";
+        dynamic config;
+        tfpp::diagnostics diags;
+        (void)decode_msgpack(to_msgpack(*hooks_.provider_config), config_schema.value_type, config, diags);
+        if (sets_secret(config_schema, config))
+            return "    // The provider configuration of the exploration (it sets a secret, not printed):\n" + p +
+                   "(*hooks.provider_config);\n";
+        std::string json;
+        (void)encode_json(config, config_schema.value_type, json, diags);
+        return "    // The provider configuration of the exploration (hooks.provider_config):\n" + p +
+               "(tfpp::testing::from_json<" + std::string(cpp_type_name<config_model>()) + ">(" + raw_literal(json) +
+               "));\n";
     }
 
     void fresh(std::optional<driver_type>& holder) const {
