@@ -128,7 +128,7 @@ TEST_CASE("differential: a planted plan modifier is reported", "[self]") {
     tfpp::testing::differential_options options;
     options.cases = 25;
     // The variant has local_file only.
-    for (const char* absent : {"local_sensitive_file", "local_directory", "list resource local_file"})
+    for (const char* absent : {"local_sensitive_file", "local_directory", "local_id", "list resource local_file"})
         options.rules.push_back({absent, "", tfpp::testing::differential_compare::ignore, "not in the variant"});
     tfpp::testing::explore_hooks<planted_provider, planted_file> hooks;
     tfpp::testing::differential<planted_provider> d(required_env("TFPP_LOCAL_PROVIDER"), options, box.config());
@@ -146,7 +146,7 @@ TEST_CASE("differential: a planted plan modifier is reported", "[self]") {
                                       diff.what.find("replacement forced by under test: content") != std::string::npos);
     }
     CHECK(replacement);
-    CHECK(r.relaxed.size() == 3);  // each absent type's rule was used
+    CHECK(r.relaxed.size() == 4);  // each absent type's rule was used
 }
 
 TEST_CASE("differential: the reference is a path or an environment variable", "[self]") {
@@ -172,7 +172,7 @@ TEST_CASE("differential: examples/local against the Go framework port", "[go]") 
     // examples/local gained these after the Go port was written
     // (bench/anchor-go/README.md: it mirrors the resources and the data source).
     for (const char* part : {"function file_mode", "function join_path", "ephemeral resource local_secret",
-                             "list resource local_file", "state store local_state_directory"})
+                             "list resource local_file", "state store local_state_directory", "local_id"})
         options.rules.push_back({part, "", differential_compare::ignore, "newer than the Go port"});
     // So did content_base64 (local_file and its data source), which made
     // content optional (exactly one of the two), write-only content_wo with

@@ -313,9 +313,8 @@ public:
         const block_schema& schema = gen.schema_;
         const std::size_t cases = environment_number("TFPP_EXPLORE_CASES", options_.cases);
         for (std::size_t i = 0; i < cases; ++i) {
-            random seeds(report_.seed + i);
             std::size_t rejected = 0;
-            const workflow w = gen.generate(seeds.next(), rejected);
+            const workflow w = gen.generate(workflow_seed(report_.seed, i), rejected);
             // The configurations, adjusted by the hook once for both sides.
             std::vector<std::optional<std::string>> configs;
             for (const workflow_step& st : w.steps) {
@@ -1036,7 +1035,9 @@ private:
             if (!st.config.is_null()) {
                 std::string lines;
                 attribute_path path;
-                configuration_lines(gen.shown(st), path, "       ", lines);
+                tfpp::diagnostics ignored;
+                const std::optional<typename explorer<P, R>::model> m = gen.realize(st.config, st.seed, ignored);
+                configuration_lines(m ? gen.to_dynamic(*m) : st.config, path, "       ", lines);
                 out += lines.empty() ? " (every attribute null)\n" : ":\n" + lines;
             } else {
                 out += "\n";
