@@ -55,7 +55,7 @@ for cxx in g++-14 clang++-19; do
     start=$(date +%s)
     if [ "$all" = 1 ]; then
         in_root ninja -C "$dir" -j2 >&2
-        in_root meson test -C "$dir" --no-rebuild --print-errorlogs --suite unit --suite compile_fail --suite serve
+        in_root meson test -C "$dir" --no-rebuild --print-errorlogs --suite unit --suite compile-fail --suite serve
     else
         in_root ninja -C "$dir" -j2 libtfpp_values.a $(printf 'test/unit/unit-%s ' "${areas[@]}") >&2
         in_root meson test -C "$dir" --no-rebuild --print-errorlogs $(printf 'unit-%s ' "${areas[@]}")
