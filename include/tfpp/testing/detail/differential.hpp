@@ -1035,9 +1035,7 @@ private:
             if (!st.config.is_null()) {
                 std::string lines;
                 attribute_path path;
-                tfpp::diagnostics ignored;
-                const std::optional<typename explorer<P, R>::model> m = gen.realize(st.config, st.seed, ignored);
-                configuration_lines(m ? gen.to_dynamic(*m) : st.config, path, "       ", lines);
+                configuration_lines(gen.realized(st), path, "       ", lines);
                 out += lines.empty() ? " (every attribute null)\n" : ":\n" + lines;
             } else {
                 out += "\n";

@@ -371,6 +371,10 @@ private:
     // The configuration shown for step i: as it was planned, else as the hook left it.
     dynamic shown(const workflow_step& st, const verdict& v, std::size_t i) {
         if (auto it = v.applied.find(i); it != v.applied.end()) return it->second;
+        return realized(st);
+    }
+    // A step's configuration after the hook (as drawn when it cannot be realized).
+    dynamic realized(const workflow_step& st) {
         tfpp::diagnostics ignored;
         const std::optional<model> m = realize(st.config, st.seed, ignored);
         return m ? to_dynamic(*m) : st.config;
