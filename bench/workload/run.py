@@ -27,9 +27,9 @@ PostgreSQL port. Standard library only; run as root or an ordinary user.
 """
 
 import argparse
+import importlib.util
 import os
 import re
-import resource
 import shutil
 import statistics
 import subprocess
@@ -41,6 +41,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(REPO, "test", "e2e"))
 from pg_server import PostgresServer  # noqa: E402
+
+# GNU time's lines are read as bench/postgresql reads them (its run.py, by
+# path: this file is run.py too).
+_spec = importlib.util.spec_from_file_location("bench_postgresql", os.path.join(REPO, "bench", "postgresql", "run.py"))
+bench_postgresql = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench_postgresql)
 
 GNU_TIME = "/usr/bin/time"
 TIMEOUT_S = 3600
@@ -179,19 +185,6 @@ def go_noop(work):
 # --- one run of one provider
 
 
-def provider_usage(usage_file):
-    cpu, rss, n = 0.0, 0, 0
-    if os.path.exists(usage_file):
-        with open(usage_file) as f:
-            for line in f:
-                parts = line.split()
-                if len(parts) == 3 and all(re.fullmatch(r"[0-9.]+", x) for x in parts):
-                    cpu += float(parts[0]) + float(parts[1])
-                    rss = max(rss, int(parts[2]))
-                    n += 1
-    return cpu, rss, n
-
-
 def run_provider(args, p, env_extra, root, perf_dir=None):
     """apply, plan (must be empty), destroy: {command: {wall, provider_cpu, provider_rss_kib}}."""
     d = tempfile.mkdtemp(prefix=f"wl-{p.name}-", dir=root)
@@ -241,7 +234,7 @@ def run_provider(args, p, env_extra, root, perf_dir=None):
         wall, text = cli(*cli_args)
         if must not in text:
             raise SystemExit(f"bench-workload: {p.name}: {command} did not say {must!r}:\n{text[-3000:]}")
-        cpu, rss, processes = provider_usage(usage)
+        cpu, rss, processes, _ = bench_postgresql.provider_usage(usage, os.devnull)
         if not perf_dir and processes == 0:
             raise SystemExit(f"bench-workload: {p.name}: {command}: no provider process was measured")
         out[command] = {"wall": wall, "provider_cpu": cpu, "provider_rss_kib": rss}
