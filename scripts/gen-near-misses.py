@@ -121,7 +121,7 @@ def render():
         "// A name one typo away from `name`, while `name` itself is missing.",
         "#define TFPP_NEAR_MISS(typo, name) \\",
         "    if constexpr (requires { &T::typo; } || requires { typename T::typo; }) \\",
-        "        if constexpr (!names_##name<T>) return {member_name(#typo), member_name(#name)};",
+        "        if constexpr (!names_##name<T>) return {name_buffer(#typo), name_buffer(#name)};",
         "",
     ]
     for kind, entry in table.items():
@@ -145,7 +145,7 @@ def render():
         lines.append(f"consteval near_miss_found {kind}_other_kind_member() {{")
         for m in entry["other_kinds"]:
             owner = next(k for k, e in table.items() if m in e["required"] + e["optional"])
-            lines.append(f"    if constexpr (names_{m}<T>) return {{member_name(\"{m}\"), member_name(\"{table[owner]['noun']}\")}};")
+            lines.append(f"    if constexpr (names_{m}<T>) return {{name_buffer(\"{m}\"), name_buffer(\"{table[owner]['noun']}\")}};")
         lines.append("    return {};")
         lines.append("}")
         lines.append("")

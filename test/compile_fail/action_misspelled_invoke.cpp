@@ -1,5 +1,5 @@
 // expect: tfpp: a member is one typo away from a member tfpp looks for
-// names: member_name{"invokee"}
+// names: member_name<8>{"invokee"}
 #include <tfpp/tfpp.hpp>
 
 #include <string>

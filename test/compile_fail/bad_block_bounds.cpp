@@ -1,5 +1,5 @@
 // expect: tfpp: a block's item bounds are impossible
-// names: field_path{"ingress"}
+// names: field_path<8>{"ingress"}
 #include <tfpp/tfpp.hpp>
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 // expect: tfpp: a model's `struct docs` must be a plain aggregate whose every member is a tfpp::doc
-// names: field_path{"docs.filename"}
+// names: field_path<14>{"docs.filename"}
 #include <tfpp/tfpp.hpp>
 
 #include <string>

@@ -1,5 +1,5 @@
 // expect: tfpp: a field name breaks Terraform's naming rule
-// names: field_path{"fileName"}
+// names: field_path<9>{"fileName"}
 #include <tfpp/tfpp.hpp>
 
 #include <optional>

@@ -1,5 +1,5 @@
 // expect: tfpp: nested attributes cannot contain blocks
-// names: field_path{"policy"}
+// names: field_path<7>{"policy"}
 #include <tfpp/tfpp.hpp>
 
 #include <cstdint>

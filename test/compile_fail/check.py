@@ -5,7 +5,8 @@ error, not a cascade, is part of what is tested. A file whose `// expect:`
 line says `compiles` must compile cleanly instead (the harness's control).
 A `// names:` line gives the text that names the culprit (the field, the
 option, the member): it must appear in what the compiler prints, in the
-error or in the instantiation context just above it.
+error or in the instantiation context just above it; with several lines,
+each must.
 
     check.py FILE [--pch HEADER] -- COMPILER ARGS...
     check.py --list DIR [--check FILES...]   # the tests; --check: fail if DIR has others
@@ -42,7 +43,7 @@ def main():
         print(f"{source}: no '// expect:' line")
         return 1
     expected = m.group(1).strip()
-    culprit = re.search(r"^// names: (.+)$", text, re.M)
+    culprits = [c.strip() for c in re.findall(r"^// names: (.+)$", text, re.M)]
     first_include = re.search(r"^#include\s*(\S+)", text, re.M)
     if "--pch" in sys.argv[:sep] and first_include and first_include.group(1) == "<tfpp/tfpp.hpp>":
         # Included before the file's own first line, it changes nothing else.
@@ -68,11 +69,12 @@ def main():
         print(p.stderr)
         print(f"FAIL: the error does not say: {expected}")
         return 1
-    if culprit and culprit.group(1).strip() not in p.stderr:
-        print(p.stderr)
-        print(f"FAIL: the compiler's output does not name the culprit: {culprit.group(1).strip()}")
-        return 1
-    print(f"ok: one error, saying: {expected}" + (f", naming {culprit.group(1).strip()}" if culprit else ""))
+    for culprit in culprits:
+        if culprit not in p.stderr:
+            print(p.stderr)
+            print(f"FAIL: the compiler's output does not name the culprit: {culprit}")
+            return 1
+    print(f"ok: one error, saying: {expected}" + "".join(f", naming {c}" for c in culprits))
     return 0
 
 

@@ -1,5 +1,5 @@
 // expect: tfpp: every field of a model (and of a block's struct) must be an attribute or a block
-// names: field_path{"not_an_attribute"}
+// names: field_path<17>{"not_an_attribute"}
 // A resource compiled in a file of its own is checked there: the file with
 // main() checks only its name and handlers.
 #include <tfpp/compile.hpp>

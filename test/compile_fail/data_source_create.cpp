@@ -1,5 +1,5 @@
 // expect: tfpp: a member is one that only another kind of provider object has
-// names: member_name{"create"}
+// names: member_name<7>{"create"}
 #include <tfpp/tfpp.hpp>
 
 #include <optional>

@@ -1,5 +1,5 @@
 // expect: tfpp: a member is one typo away from a member tfpp looks for
-// names: member_name{"valdate"}
+// names: member_name<8>{"valdate"}
 #include <tfpp/tfpp.hpp>
 
 #include <optional>

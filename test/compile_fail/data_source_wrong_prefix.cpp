@@ -1,5 +1,6 @@
 // expect: tfpp: a data source's type_name must start with the provider's type_name
-// names: member_name{"other_lookup"}, tfpp::detail::member_name{"local"}
+// names: member_name<13>{"other_lookup"}
+// names: member_name<6>{"local"}
 #include <tfpp/tfpp.hpp>
 
 #include <optional>

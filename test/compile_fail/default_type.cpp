@@ -1,5 +1,5 @@
 // expect: tfpp: an attribute's default does not fit it
-// names: field_path{"port"}
+// names: field_path<5>{"port"}
 #include <tfpp/tfpp.hpp>
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 // expect: tfpp: a member of a model's `struct docs` names no field of the model
-// names: field_path{"docs.contents"}
+// names: field_path<14>{"docs.contents"}
 #include <tfpp/tfpp.hpp>
 
 #include <string>

@@ -1,5 +1,5 @@
 // expect: tfpp: a field is documented both in its type
-// names: field_path{"filename"}
+// names: field_path<9>{"filename"}
 #include <tfpp/tfpp.hpp>
 
 #include <string>

@@ -1,5 +1,5 @@
 // expect: tfpp: two fields of one struct have the same Terraform name
-// names: field_path{"name"}
+// names: field_path<5>{"name"}
 #include <tfpp/tfpp.hpp>
 
 #include <string>

@@ -1,5 +1,5 @@
 // expect: tfpp: a list, set or map of nested attributes or blocks cannot contain a tfpp::dynamic value
-// names: field_path{"settings"}
+// names: field_path<9>{"settings"}
 #include <tfpp/tfpp.hpp>
 
 #include <string>

@@ -1,5 +1,5 @@
 // expect: tfpp: a member is one typo away from a member tfpp looks for
-// names: member_name{"renw"}
+// names: member_name<5>{"renw"}
 #include <tfpp/tfpp.hpp>
 
 #include <optional>

@@ -1,5 +1,5 @@
 // expect: tfpp: every field of a model (and of a block's struct) must be an attribute or a block
-// names: field_path{"note"}
+// names: field_path<5>{"note"}
 #include <tfpp/tfpp.hpp>
 
 #include <optional>

@@ -1,5 +1,5 @@
 // expect: tfpp: a member is one typo away from a member tfpp looks for
-// names: member_name{"parameter"}
+// names: member_name<10>{"parameter"}
 #include <tfpp/tfpp.hpp>
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 // expect: tfpp: a function parameter is a plain value, not an attribute
-// names: field_path{"mode"}
+// names: field_path<5>{"mode"}
 #include <tfpp/tfpp.hpp>
 
 #include <cstdint>

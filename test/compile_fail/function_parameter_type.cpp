@@ -1,5 +1,5 @@
 // expect: tfpp: a function parameter's C++ type has no Terraform equivalent
-// names: field_path{"scale"}
+// names: field_path<6>{"scale"}
 #include <tfpp/tfpp.hpp>
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 // expect: tfpp: a function's call() must return a type with a Terraform equivalent
-// names: function_result_type<file_mode, std::complex<double> >
+// names: function_result_type<file_mode, std::complex<double>
 #include <tfpp/tfpp.hpp>
 
 #include <complex>

@@ -1,5 +1,5 @@
 // expect: tfpp: only the last parameter of a function may be tfpp::variadic<T>, and only one
-// names: field_path{"names"}
+// names: field_path<6>{"names"}
 #include <tfpp/tfpp.hpp>
 
 #include <cstdint>

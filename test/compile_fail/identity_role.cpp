@@ -1,5 +1,5 @@
 // expect: tfpp: every field of an identity is tfpp::required<T> (required for import) or tfpp::optional<T>
-// names: field_path{"id"}
+// names: field_path<3>{"id"}
 #include <tfpp/tfpp.hpp>
 
 #include <optional>

@@ -1,5 +1,5 @@
 // expect: tfpp: an identity attribute must be a string, number or bool, or a std::vector of one
-// names: field_path{"labels"}
+// names: field_path<7>{"labels"}
 #include <tfpp/tfpp.hpp>
 
 #include <map>

@@ -1,5 +1,5 @@
 // expect: tfpp: a member is one typo away from a member tfpp looks for
-// names: member_name{"validte"}
+// names: member_name<8>{"validte"}
 #include <tfpp/tfpp.hpp>
 
 #include <optional>

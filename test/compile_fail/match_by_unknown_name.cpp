@@ -1,5 +1,5 @@
 // expect: tfpp: tfpp::match_by<"name", ...> belongs on a list or set of nested attributes or blocks
-// names: field_path{"disks"}
+// names: field_path<6>{"disks"}
 #include <tfpp/tfpp.hpp>
 
 #include <string>

@@ -1,5 +1,5 @@
 // expect: tfpp: a struct of attributes can only be a field's own type or the element
-// names: field_path{"rule_groups"}
+// names: field_path<12>{"rule_groups"}
 #include <tfpp/tfpp.hpp>
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 // expect: tfpp: a member is one typo away from a member tfpp looks for
-// names: member_name{"modifyPlan"}
+// names: member_name<11>{"modifyPlan"}
 #include <tfpp/tfpp.hpp>
 
 #include <optional>

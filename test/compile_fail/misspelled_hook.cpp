@@ -1,5 +1,5 @@
 // expect: tfpp: a member is one typo away from a member tfpp looks for
-// names: member_name{"import_id_atribute"}
+// names: member_name<19>{"import_id_atribute"}
 #include <tfpp/tfpp.hpp>
 
 #include <optional>

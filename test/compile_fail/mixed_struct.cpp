@@ -1,5 +1,5 @@
 // expect: tfpp: a struct mixes attribute fields
-// names: field_path{"primary"}
+// names: field_path<8>{"primary"}
 #include <tfpp/tfpp.hpp>
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 // expect: tfpp: a field name breaks Terraform's naming rule
-// names: field_path{"items.Bad"}
+// names: field_path<10>{"items.Bad"}
 #include <tfpp/tfpp.hpp>
 
 #include <optional>

@@ -1,5 +1,5 @@
 // expect: tfpp::normalized_json and tfpp::rfc3339 belong on a string or a list, set or map of strings
-// names: field_path{"limits"}
+// names: field_path<7>{"limits"}
 #include <tfpp/tfpp.hpp>
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 // expect: tfpp: a model (and every struct inside one) must be a plain aggregate
-// names: field_path{""}
+// names: field_path<1>{""}
 #include <tfpp/tfpp.hpp>
 
 #include <optional>

@@ -1,5 +1,5 @@
 // expect: tfpp: a field name breaks Terraform's naming rule
-// names: field_path{"Bad-Name"}
+// names: field_path<9>{"Bad-Name"}
 #include <tfpp/tfpp.hpp>
 
 #include <string>

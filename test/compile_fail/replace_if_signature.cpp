@@ -1,5 +1,5 @@
 // expect: tfpp: tfpp::requires_replace_if<&f> needs bool f(const T& prior, const T& planned)
-// names: field_path{"size"}
+// names: field_path<5>{"size"}
 #include <tfpp/tfpp.hpp>
 
 #include <cstdint>

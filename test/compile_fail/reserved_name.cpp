@@ -1,5 +1,5 @@
 // expect: tfpp: a field is named after a Terraform meta-argument
-// names: field_path{"count"}
+// names: field_path<6>{"count"}
 #include <tfpp/tfpp.hpp>
 
 #include <optional>

@@ -1,5 +1,5 @@
 // expect: tfpp: a member is one typo away from a member tfpp looks for
-// names: member_name{"prior_identites"}
+// names: member_name<16>{"prior_identites"}
 #include <tfpp/tfpp.hpp>
 
 #include <optional>

@@ -1,5 +1,5 @@
 // expect: tfpp: every field of a model (and of a block's struct) must be an attribute or a block
-// names: field_path{"name"}
+// names: field_path<5>{"name"}
 #include <tfpp/tfpp.hpp>
 
 #include <optional>

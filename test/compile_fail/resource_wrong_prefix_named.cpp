@@ -1,5 +1,7 @@
 // expect: tfpp: a resource's type_name must start with the provider's type_name
-// names: type_name_prefix<tfpp::detail::kind::resource, tfpp::detail::member_name{"other_x"}, tfpp::detail::member_name{"local"}>
+// names: type_name_prefix<tfpp::detail::kind::resource
+// names: member_name<8>{"other_x"}
+// names: member_name<6>{"local"}
 #include <tfpp/tfpp.hpp>
 
 #include <optional>

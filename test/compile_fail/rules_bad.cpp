@@ -1,5 +1,5 @@
 // expect: tfpp: a struct's `using rules = tfpp::rules<...>;` lists
-// names: field_path{""}
+// names: field_path<1>{""}
 #include <tfpp/tfpp.hpp>
 
 #include <string>

@@ -1,5 +1,5 @@
 // expect: tfpp: a name in a struct's rules is not a field of that struct that the configuration can set
-// names: field_path{"logins"}
+// names: field_path<7>{"logins"}
 #include <tfpp/tfpp.hpp>
 
 #include <string>

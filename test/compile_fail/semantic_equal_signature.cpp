@@ -1,5 +1,5 @@
 // expect: tfpp: a semantic equality option does not fit its attribute: tfpp::semantic_equal<&f> needs bool
-// names: field_path{"port"}
+// names: field_path<5>{"port"}
 #include <tfpp/tfpp.hpp>
 
 #include <cstdint>

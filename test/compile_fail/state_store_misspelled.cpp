@@ -1,5 +1,5 @@
 // expect: tfpp: a member is one typo away from a member tfpp looks for
-// names: member_name{"max_chunk_szie"}
+// names: member_name<15>{"max_chunk_szie"}
 #include <tfpp/tfpp.hpp>
 
 #include <cstddef>

@@ -1,5 +1,5 @@
 // expect: tfpp: a field is named after a Terraform meta-argument
-// names: field_path{"provider"}
+// names: field_path<9>{"provider"}
 #include <tfpp/tfpp.hpp>
 
 #include <string>

@@ -1,5 +1,5 @@
 // expect: tfpp: differential<P>::explore<R> takes one of P's resources
-// names: R = unlisted
+// names: listed<unlisted
 // A differential test that explores a resource its provider does not list.
 #include <tfpp/testing/differential.hpp>
 

@@ -1,5 +1,5 @@
 // expect: tfpp: a field's C++ type has no Terraform equivalent
-// names: field_path{"triple"}
+// names: field_path<7>{"triple"}
 #include <tfpp/tfpp.hpp>
 
 #include <optional>

@@ -29,7 +29,9 @@ struct server_model {
     tfpp::required<std::string, tfpp::length<1, 64>,
                    tfpp::regex<"^[a-z0-9-]+$", "lowercase letters, digits and hyphens">>
         name;
+#if !defined(__clang__) || __clang_major__ >= 18  // floating-point template arguments: clang 18 on
     tfpp::optional<double, tfpp::range<0.0, 1.0>> ratio;
+#endif
     tfpp::optional<tfpp::number, tfpp::at_least<0>> budget;
     tfpp::optional<std::uint64_t, tfpp::at_most<10>, tfpp::one_of<1, 2, 4, 8>> cores;
     tfpp::optional<bool, tfpp::one_of<true>> accept_terms;

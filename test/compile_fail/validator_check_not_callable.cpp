@@ -1,5 +1,5 @@
 // expect: tfpp: tfpp::check<&f, "..."> needs bool f(const T&)
-// names: field_path{"cidr"}
+// names: field_path<5>{"cidr"}
 #include <tfpp/tfpp.hpp>
 
 #include <cstdint>

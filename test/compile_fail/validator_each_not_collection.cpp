@@ -1,5 +1,5 @@
 // expect: tfpp: tfpp::each<...> applies validators to the elements of a list or set
-// names: field_path{"name"}
+// names: field_path<5>{"name"}
 #include <tfpp/tfpp.hpp>
 
 #include <string>

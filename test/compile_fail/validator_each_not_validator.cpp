@@ -1,5 +1,5 @@
 // expect: tfpp: tfpp::each<...> takes one or more validators
-// names: field_path{"names"}
+// names: field_path<6>{"names"}
 #include <tfpp/tfpp.hpp>
 
 #include <string>

@@ -1,5 +1,5 @@
 // expect: tfpp: tfpp::length<Min, Max> counts the characters of a string
-// names: field_path{"port"}
+// names: field_path<5>{"port"}
 #include <tfpp/tfpp.hpp>
 
 #include <cstdint>

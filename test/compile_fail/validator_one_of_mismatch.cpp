@@ -1,5 +1,5 @@
 // expect: tfpp: the values of tfpp::one_of<...> do not fit the attribute's type
-// names: field_path{"level"}
+// names: field_path<6>{"level"}
 #include <tfpp/tfpp.hpp>
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 // expect: tfpp: tfpp::range<Min, Max> (and tfpp::at_least, tfpp::at_most) bounds a number
-// names: field_path{"name"}
+// names: field_path<5>{"name"}
 #include <tfpp/tfpp.hpp>
 
 #include <string>

@@ -1,5 +1,5 @@
 // expect: tfpp: tfpp::regex<"..."> matches strings
-// names: field_path{"flags"}
+// names: field_path<6>{"flags"}
 #include <tfpp/tfpp.hpp>
 
 #include <vector>

@@ -1,5 +1,5 @@
 // expect: tfpp: tfpp::size<Min, Max> and tfpp::unique apply to lists, sets and maps
-// names: field_path{"name"}
+// names: field_path<5>{"name"}
 #include <tfpp/tfpp.hpp>
 
 #include <string>

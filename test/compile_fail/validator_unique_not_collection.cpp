@@ -1,5 +1,5 @@
 // expect: tfpp: tfpp::size<Min, Max> and tfpp::unique apply to lists, sets and maps
-// names: field_path{"replicas"}
+// names: field_path<9>{"replicas"}
 #include <tfpp/tfpp.hpp>
 
 #include <cstdint>

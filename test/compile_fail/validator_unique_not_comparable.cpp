@@ -1,5 +1,5 @@
 // expect: tfpp: tfpp::unique compares elements with ==
-// names: field_path{"rules_"}
+// names: field_path<7>{"rules_"}
 #include <tfpp/tfpp.hpp>
 
 #include <string>

@@ -1,5 +1,5 @@
 // expect: tfpp: a write-only attribute cannot be inside a set of nested attributes or blocks
-// names: field_path{"users.password"}
+// names: field_path<15>{"users.password"}
 #include <tfpp/tfpp.hpp>
 
 #include <string>

@@ -135,9 +135,11 @@ public:
     // world (an emptied directory, a reset backend).
     template <class R>
     const differential_report& explore(const explore_hooks<P, R>& hooks = {}) {
-        constexpr bool listed = tfpp::detail::listed<R, typename tfpp::detail::resource_list<P>::type>;
-        static_assert(listed, "tfpp: differential<P>::explore<R> takes one of P's resources; list R in P::resources");
-        if constexpr (listed) return session_.template run<R>(hooks);
+        // Spelled out in the static_assert: both compilers then print listed<R, ...> with R named.
+        static_assert(tfpp::detail::listed<R, typename tfpp::detail::resource_list<P>::type>,
+                      "tfpp: differential<P>::explore<R> takes one of P's resources; list R in P::resources");
+        if constexpr (tfpp::detail::listed<R, typename tfpp::detail::resource_list<P>::type>)
+            return session_.template run<R>(hooks);
         else return session_.report();
     }
 

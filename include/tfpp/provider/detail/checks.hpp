@@ -117,7 +117,7 @@ consteval hook_problem check_resource_hooks() {
 }
 
 // One error for a type_name without the provider's prefix: the
-// type_name_prefix<kind, member_name{"other_x"}, member_name{"local"}> line
+// type_name_prefix<kind, member_name<8>{"other_x"}, member_name<6>{"local"}> line
 // the compiler prints above it names the type_name and the provider's.
 template <kind K, member_name Name, member_name Provider>
 struct type_name_prefix {
@@ -140,11 +140,17 @@ struct type_name_prefix {
                   "names both.");
     static constexpr bool ok = false;
 };
+struct named_fine {};
+// The message's class instantiated by this class's body, as in spelling
+// (hook_spelling.hpp says why).
 template <kind K, class T, class P>
-consteval bool named_with_prefix() {
-    if constexpr (has_prefix(T::type_name, P::type_name)) return true;
-    else return type_name_prefix<K, member_name(T::type_name), member_name(P::type_name)>::ok;
-}
+struct prefix_check {
+    static constexpr bool ok = has_prefix(T::type_name, P::type_name);
+    using report = std::conditional_t<ok, named_fine,
+                                      type_name_prefix<K, shown_name<name_buffer(T::type_name)>(),
+                                                       shown_name<name_buffer(P::type_name)>()>>;
+    static_assert(sizeof(report) > 0);
+};
 
 enum class handler_problem {
     none,
@@ -188,7 +194,7 @@ consteval handler_problem check_data_source() {
 template <class R, class P, bool Full = !is_compiled_separately<R>>
 struct resource_check {
     // A misspelled member first: it would otherwise be reported as missing.
-    static constexpr bool spelled_well = detail::spelled_well<kind::resource, R>();
+    static constexpr bool spelled_well = detail::spelled_well<kind::resource, R>;
     static constexpr handler_problem problem = spelled_well ? check_resource<R>() : handler_problem::none;
     static_assert(problem != handler_problem::no_model,
                   "tfpp: a resource needs `using model = <struct>;` naming the struct that is its schema.");
@@ -260,7 +266,7 @@ struct resource_check {
                   "tfpp: a resource's identity_version must be a number: "
                   "`static constexpr std::int64_t identity_version = 1;`.");
     static constexpr bool named_well = [] {
-        if constexpr (spelled_well && problem == handler_problem::none) return named_with_prefix<kind::resource, R, P>();
+        if constexpr (spelled_well && problem == handler_problem::none) return prefix_check<kind::resource, R, P>::ok;
         else return true;
     }();
     static constexpr bool version_ok = [] {
@@ -343,7 +349,7 @@ struct resource_check {
 
 template <class D, class P>
 struct data_source_check {
-    static constexpr bool spelled_well = detail::spelled_well<kind::data_source, D>();
+    static constexpr bool spelled_well = detail::spelled_well<kind::data_source, D>;
     static constexpr handler_problem problem = spelled_well ? check_data_source<D>() : handler_problem::none;
     static_assert(problem != handler_problem::no_model,
                   "tfpp: a data source needs `using model = <struct>;` naming the struct that is its schema.");
@@ -363,7 +369,7 @@ struct data_source_check {
                   "tfpp: a data source's validate has a signature tfpp cannot call; declare "
                   "`void validate(const model& config, tfpp::context& ctx);`.");
     static constexpr bool named_well = [] {
-        if constexpr (spelled_well && problem == handler_problem::none) return named_with_prefix<kind::data_source, D, P>();
+        if constexpr (spelled_well && problem == handler_problem::none) return prefix_check<kind::data_source, D, P>::ok;
         else return true;
     }();
     static constexpr bool ok = [] {
@@ -402,7 +408,7 @@ consteval ephemeral_problem check_ephemeral() {
 template <class E, class P>
 struct ephemeral_check {
     static constexpr ephemeral_problem problem =
-        spelled_well<kind::ephemeral_resource, E>() ? check_ephemeral<E>() : ephemeral_problem::misspelled;
+        spelled_well<kind::ephemeral_resource, E> ? check_ephemeral<E>() : ephemeral_problem::misspelled;
     static_assert(problem != ephemeral_problem::no_model,
                   "tfpp: an ephemeral resource needs `using model = <struct>;` naming the struct that is its schema.");
     static_assert(problem != ephemeral_problem::no_type_name,
@@ -428,7 +434,7 @@ struct ephemeral_check {
                   "tfpp: an ephemeral resource's validate has a signature tfpp cannot call; declare "
                   "`void validate(const model& config, tfpp::context& ctx);`.");
     static constexpr bool named_well = [] {
-        if constexpr (problem == ephemeral_problem::none) return named_with_prefix<kind::ephemeral_resource, E, P>();
+        if constexpr (problem == ephemeral_problem::none) return prefix_check<kind::ephemeral_resource, E, P>::ok;
         else return true;
     }();
     static constexpr bool ok = [] {
@@ -456,7 +462,7 @@ consteval list_problem check_list_resource() {
 template <class L, class P>
 struct list_check {
     static constexpr list_problem problem =
-        spelled_well<kind::list_resource, L>() ? check_list_resource<L>() : list_problem::misspelled;
+        spelled_well<kind::list_resource, L> ? check_list_resource<L>() : list_problem::misspelled;
     static_assert(problem != list_problem::no_resource,
                   "tfpp: a list resource needs `using resource = <resource struct>;` naming the managed resource "
                   "whose objects it lists.");
@@ -517,7 +523,7 @@ consteval action_problem check_action() {
 template <class A, class P>
 struct action_check {
     static constexpr action_problem problem =
-        spelled_well<kind::action, A>() ? check_action<A>() : action_problem::misspelled;
+        spelled_well<kind::action, A> ? check_action<A>() : action_problem::misspelled;
     static_assert(problem != action_problem::no_type_name,
                   "tfpp: an action needs `static constexpr std::string_view type_name = \"<provider>_<name>\";`.");
     static_assert(problem != action_problem::no_config,
@@ -536,7 +542,7 @@ struct action_check {
                   "tfpp: an action's plan has a signature tfpp cannot call; declare "
                   "`void plan(const config& c, tfpp::context& ctx);`.");
     static constexpr bool named_well = [] {
-        if constexpr (problem == action_problem::none) return named_with_prefix<kind::action, A, P>();
+        if constexpr (problem == action_problem::none) return prefix_check<kind::action, A, P>::ok;
         else return true;
     }();
     static constexpr bool ok = [] {
@@ -590,7 +596,7 @@ consteval state_store_problem check_state_store() {
 template <class S, class P>
 struct state_store_check {
     static constexpr state_store_problem problem =
-        spelled_well<kind::state_store, S>() ? check_state_store<S>() : state_store_problem::misspelled;
+        spelled_well<kind::state_store, S> ? check_state_store<S>() : state_store_problem::misspelled;
     static_assert(problem != state_store_problem::no_type_name,
                   "tfpp: a state store needs `static constexpr std::string_view type_name = \"<provider>_<name>\";`.");
     static_assert(problem != state_store_problem::no_config,
@@ -642,7 +648,7 @@ struct state_store_check {
                   "tfpp: a state store's max_chunk_size must be a number of bytes: "
                   "`static constexpr std::size_t max_chunk_size = 1 << 20;`.");
     static constexpr bool named_well = [] {
-        if constexpr (problem == state_store_problem::none) return named_with_prefix<kind::state_store, S, P>();
+        if constexpr (problem == state_store_problem::none) return prefix_check<kind::state_store, S, P>::ok;
         else return true;
     }();
     static constexpr bool ok = [] {
@@ -666,14 +672,18 @@ template <kind K, class P, class... T>
 struct all_of_kind_ok<K, P, type_list<T...>> {
     static constexpr bool value = all_of({true, kind_traits<K>::template check<T, P>::ok...});
 };
+// A class, not a consteval function: clang makes a function template whose
+// body met a failed static_assert no constant expression, one more error.
+template <class P, class I = std::make_index_sequence<std::size(listed_kinds)>>
+struct all_kinds_ok;
 template <class P, std::size_t... I>
-consteval bool all_kinds_ok(std::index_sequence<I...>) {
-    return all_of({all_of_kind_ok<listed_kinds[I], P>::value...});
-}
+struct all_kinds_ok<P, std::index_sequence<I...>> {
+    static constexpr bool value = all_of({all_of_kind_ok<listed_kinds[I], P>::value...});
+};
 
 template <class P>
 struct provider_check {
-    static constexpr bool spelled_well = detail::spelled_well<kind::provider, P>();
+    static constexpr bool spelled_well = detail::spelled_well<kind::provider, P>;
     static_assert(!spelled_well || std::is_default_constructible_v<P>,
                   "tfpp: a provider must be default-constructible.");
     static_assert(!spelled_well || has_type_name<P>,
@@ -698,7 +708,7 @@ struct provider_check {
     }();
     static constexpr bool ok = [] {
         if constexpr (spelled_well && configure_ok && std::is_default_constructible_v<P> && has_type_name<P>)
-            return config_ok && meta_ok && all_kinds_ok<P>(std::make_index_sequence<std::size(listed_kinds)>{});
+            return config_ok && meta_ok && all_kinds_ok<P>::value;
         else return false;
     }();
 };

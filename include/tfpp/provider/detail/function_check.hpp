@@ -51,7 +51,7 @@ consteval function_problem check_function() {
     else if constexpr (std::is_void_v<call_result_t<F>> || is_schema_field<call_result_t<F>>) {
         return function_problem::result_type;
     } else {
-        field_path ignored;
+        path_buffer ignored;
         return check_value_type<call_result_t<F>>(ignored) == model_problem::none ? function_problem::none
                                                                                   : function_problem::result_type;
     }
@@ -69,10 +69,21 @@ struct function_result_type {
     static constexpr bool ok = false;
 };
 
+// The message's class for a result without a Terraform type; naming its
+// result type only then (call_result_t needs a call to look at).
+template <bool Bad, class F>
+struct result_report {
+    using type = result_report;
+};
+template <class F>
+struct result_report<true, F> {
+    using type = function_result_type<F, call_result_t<F>>;
+};
+
 template <class F>
 struct function_check {
     static constexpr function_problem problem =
-        spelled_well<kind::function, F>() ? check_function<F>() : function_problem::misspelled;
+        spelled_well<kind::function, F> ? check_function<F>() : function_problem::misspelled;
     static_assert(problem != function_problem::no_name,
                   "tfpp: a function needs `static constexpr std::string_view name = \"...\";`, the name after "
                   "provider::<provider>:: in a configuration.");
@@ -88,13 +99,10 @@ struct function_check {
     static_assert(problem != function_problem::call_signature,
                   "tfpp: a function needs `R call(const parameters& args, tfpp::context& ctx);`, R being the type of "
                   "its result; its call has a signature tfpp cannot call.");
-    static constexpr bool result_ok = [] {
-        if constexpr (problem == function_problem::result_type) return function_result_type<F, call_result_t<F>>::ok;
-        else return true;
-    }();
+    // As in spelling (hook_spelling.hpp): the message's class instantiated by the body.
+    static_assert(sizeof(typename result_report<problem == function_problem::result_type, F>::type) > 0);
     static constexpr bool ok = [] {
         if constexpr (problem == function_problem::none) return parameters_check<typename F::parameters>::ok;
-        else if constexpr (problem == function_problem::result_type) return result_ok;  // false, and says so
         else return false;
     }();
 };

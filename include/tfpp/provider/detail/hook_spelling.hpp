@@ -8,12 +8,13 @@
 
 #include <cstddef>
 #include <iterator>
+#include <type_traits>
 
 namespace tfpp::detail {
 
 // One error for a member one typo away from a member tfpp knows: the
-// compiler's "In instantiation of 'misspelled<member_name{"import_id_atribute"},
-// member_name{"import_id_attribute"}>'" line names both.
+// compiler's "In instantiation of 'misspelled<member_name<19>{"import_id_atribute"},
+// member_name<20>{"import_id_attribute"}>'" line names both.
 template <member_name Has, member_name Meant>
 struct misspelled {
     static_assert(Has.empty(),
@@ -35,20 +36,26 @@ struct member_of_another_kind {
     static constexpr bool ok = Has.empty();
 };
 
+struct spelled_fine {};
+
 // Whether T, listed as kind K, has no member one typo away from one of K's
 // (while that one is missing) and none that only another kind has. Checked
-// first: the member meant would otherwise be reported as missing.
+// first: the member meant would otherwise be reported as missing. The
+// message's class is instantiated by this class's body, never by the
+// initializer of a value others read: clang makes such a value no constant
+// expression, and each reader would add an error of its own.
 template <kind K, class T>
-consteval bool spelled_well() {
-    constexpr near_miss_found typo = near_miss<K, T>();
-    if constexpr (!typo.member.empty()) {
-        return misspelled<typo.member, typo.meant>::ok;
-    } else {
-        constexpr near_miss_found other = other_kind_member<K, T>();
-        if constexpr (!other.member.empty()) return member_of_another_kind<K, other.member, other.meant>::ok;
-        else return true;
-    }
-}
+struct spelling {
+    static constexpr near_miss_found typo = near_miss<K, T>();
+    static constexpr near_miss_found other = typo.member.empty() ? other_kind_member<K, T>() : near_miss_found{};
+    using report = std::conditional_t<
+        !typo.member.empty(), misspelled<shown_name<typo.member>(), shown_name<typo.meant>()>,
+        std::conditional_t<!other.member.empty(), member_of_another_kind<K, shown_name<other.member>(), shown_name<other.meant>()>, spelled_fine>>;
+    static_assert(sizeof(report) > 0);
+    static constexpr bool ok = typo.member.empty() && other.member.empty();
+};
+template <kind K, class T>
+inline constexpr bool spelled_well = spelling<K, T>::ok;
 
 // near_misses.hpp written from the kinds.hpp the compiler reads.
 template <kind K>

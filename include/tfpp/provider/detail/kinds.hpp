@@ -255,20 +255,40 @@ inline constexpr kind listed_kinds[] = {kind::resource,      kind::data_source, 
 template <kind K, class P>
 using kind_list_t = decltype(kind_traits<K>::template listed<P>());
 
-// A member's name or a type_name, as a template argument the compiler prints
-// (in "In instantiation of 'misspelled<member_name{"renw"}, ...>'").
-struct member_name {
+// A member's name or a type_name, as a compile-time value.
+struct name_buffer {
     char text[64]{};
-    constexpr member_name() = default;
-    constexpr explicit member_name(std::string_view s) {
+    constexpr name_buffer() = default;
+    constexpr explicit name_buffer(std::string_view s) {
         for (std::size_t i = 0; i < s.size() && i + 1 < sizeof text; ++i) text[i] = s[i];
     }
     [[nodiscard]] constexpr bool empty() const { return text[0] == 0; }
+    [[nodiscard]] constexpr std::size_t size() const {
+        std::size_t n = 0;
+        while (n < sizeof text && text[n] != 0) ++n;
+        return n;
+    }
 };
 
+// A name as a template argument the compiler prints (in "In instantiation
+// of 'misspelled<member_name<5>{"renw"}, ...>'"): exactly its characters and
+// a NUL, as clang prints an array with more zeros as numbers.
+template <std::size_t N>
+struct member_name {
+    char text[N]{};
+    [[nodiscard]] constexpr bool empty() const { return text[0] == 0; }
+};
+template <name_buffer B>
+consteval member_name<B.size() + 1> shown_name() {
+    member_name<B.size() + 1> m;
+    for (std::size_t i = 0; i < B.size(); ++i) m.text[i] = B.text[i];
+    m.text[B.size()] = 0;  // stored too, or clang may keep fewer elements than N
+    return m;
+}
+
 struct near_miss_found {
-    member_name member{};  // the name the type has
-    member_name meant{};   // the member tfpp knows
+    name_buffer member{};  // the name the type has
+    name_buffer meant{};   // the member tfpp knows
 };
 
 }  // namespace tfpp::detail

@@ -236,7 +236,7 @@ consteval near_miss_found other_kind_member();
 // A name one typo away from `name`, while `name` itself is missing.
 #define TFPP_NEAR_MISS(typo, name) \
     if constexpr (requires { &T::typo; } || requires { typename T::typo; }) \
-        if constexpr (!names_##name<T>) return {member_name(#typo), member_name(#name)};
+        if constexpr (!names_##name<T>) return {name_buffer(#typo), name_buffer(#name)};
 
 template <>
 struct declared_members<kind::resource> {
@@ -1077,9 +1077,9 @@ consteval near_miss_found data_source_near_miss() {
 }
 template <class T>
 consteval near_miss_found data_source_other_kind_member() {
-    if constexpr (names_create<T>) return {member_name("create"), member_name("resource")};
-    if constexpr (names_update<T>) return {member_name("update"), member_name("resource")};
-    if constexpr (names_destroy<T>) return {member_name("destroy"), member_name("resource")};
+    if constexpr (names_create<T>) return {name_buffer("create"), name_buffer("resource")};
+    if constexpr (names_update<T>) return {name_buffer("update"), name_buffer("resource")};
+    if constexpr (names_destroy<T>) return {name_buffer("destroy"), name_buffer("resource")};
     return {};
 }
 
@@ -1229,9 +1229,9 @@ consteval near_miss_found ephemeral_resource_near_miss() {
 }
 template <class T>
 consteval near_miss_found ephemeral_resource_other_kind_member() {
-    if constexpr (names_create<T>) return {member_name("create"), member_name("resource")};
-    if constexpr (names_update<T>) return {member_name("update"), member_name("resource")};
-    if constexpr (names_destroy<T>) return {member_name("destroy"), member_name("resource")};
+    if constexpr (names_create<T>) return {name_buffer("create"), name_buffer("resource")};
+    if constexpr (names_update<T>) return {name_buffer("update"), name_buffer("resource")};
+    if constexpr (names_destroy<T>) return {name_buffer("destroy"), name_buffer("resource")};
     return {};
 }
 

@@ -19,21 +19,19 @@
 namespace tfpp::detail {
 
 // Where a compile-time check found a problem: the path of the field in the
-// model ("rules.port"), carried to the report as a template argument so that
-// the compiler prints it in the instantiation context above the message.
-struct field_path {
+// model ("rules.port"), carried to the report as a field_path so that the
+// compiler prints it in the instantiation context above the message.
+struct path_buffer {
     char text[160]{};
-    constexpr field_path() = default;
+    constexpr path_buffer() = default;
     [[nodiscard]] constexpr std::string_view view() const {
         std::size_t n = 0;
         while (n < sizeof text && text[n] != '\0') ++n;
         return {text, n};
     }
     // `name` becomes the outermost step: "rules" + "port" -> "rules.port".
-    // Only the characters in use are written, so that the compiler prints
-    // the path without the zeros after it.
     constexpr void prepend(std::string_view name) {
-        field_path out;
+        path_buffer out;
         std::size_t at = 0;
         const auto put = [&](char c) {
             if (at + 1 < sizeof text) out.text[at++] = c;
@@ -45,6 +43,21 @@ struct field_path {
         *this = out;
     }
 };
+
+// A path as a template argument the compiler prints ("in_field<
+// field_path<11>{"rules.port"}, ...>"): exactly its characters and a NUL, as
+// clang prints an array with more zeros as numbers.
+template <std::size_t N>
+struct field_path {
+    char text[N]{};
+};
+template <path_buffer B>
+consteval field_path<B.view().size() + 1> shown_path() {
+    field_path<B.view().size() + 1> p;
+    for (std::size_t i = 0; i < B.view().size(); ++i) p.text[i] = B.text[i];
+    p.text[B.view().size()] = '\0';  // stored too, or clang may keep fewer elements than N
+    return p;
+}
 
 constexpr bool is_identifier(std::string_view name) {
     if (name.empty() || (name[0] >= '0' && name[0] <= '9')) return false;
@@ -75,11 +88,11 @@ constexpr bool is_reserved(std::string_view name, model_context where = model_co
 }
 
 template <class T>
-constexpr model_problem check_value_type(field_path& at);
+constexpr model_problem check_value_type(path_buffer& at);
 
 // Fields of a plain object type: plain types or value<T>, no roles.
 template <class S>
-constexpr model_problem check_object_fields(field_path& at) {
+constexpr model_problem check_object_fields(path_buffer& at) {
     model_problem p = model_problem::none;
     for_each_index<S>([&]<std::size_t I>() {
         if (p != model_problem::none) return;
@@ -92,7 +105,7 @@ constexpr model_problem check_object_fields(field_path& at) {
 
 // A value type with no attributes in it: what an attribute of a plain type holds.
 template <class T>
-constexpr model_problem check_value_type(field_path& at) {
+constexpr model_problem check_value_type(path_buffer& at) {
     using U = strip_nullable_t<T>;
     constexpr type_kind k = kind_of<U>;
     if constexpr (is_schema_field<U>) {
@@ -119,7 +132,7 @@ constexpr model_problem check_value_type(field_path& at) {
 
 // The docs mirror of S: an aggregate of tfpp::doc, each named after a field.
 template <class S>
-constexpr model_problem check_docs(field_path& at) {
+constexpr model_problem check_docs(path_buffer& at) {
     if constexpr (!has_docs<S>) {
         return model_problem::none;
     } else {
@@ -164,7 +177,7 @@ constexpr model_problem check_docs(field_path& at) {
 // Field names: valid identifiers, not reserved where the struct is used, and
 // each used once (tfpp::terraform_name<"..."> can make two fields collide).
 template <class S>
-constexpr model_problem check_names(model_context where, field_path& at) {
+constexpr model_problem check_names(model_context where, path_buffer& at) {
     constexpr std::size_t n = field_count<S>();
     const auto& names = field_names<S>;
     for (std::size_t i = 0; i < n; ++i) {
@@ -265,12 +278,12 @@ constexpr model_problem check_attribute_options() {
 
 // The struct of a nested attribute: only attributes, which may nest further.
 template <class S>
-constexpr model_problem check_nested_struct(bool repeated, bool in_set, field_path& at);
+constexpr model_problem check_nested_struct(bool repeated, bool in_set, path_buffer& at);
 
 // An attribute's value type: a plain type, or a struct of attributes (nested
 // attributes), alone or as the element of a list, set or map.
 template <class T>
-constexpr model_problem check_attribute_type(bool in_set, field_path& at) {
+constexpr model_problem check_attribute_type(bool in_set, path_buffer& at) {
     constexpr nested_form form = nested_form_of<T>();
     if constexpr (is_attribute<T>) {
         return model_problem::role_in_role;
@@ -287,7 +300,7 @@ constexpr model_problem check_attribute_type(bool in_set, field_path& at) {
 
 // Attribute F of struct S: its type, options and validators.
 template <class S, class F>
-constexpr model_problem check_attribute_field(bool in_set, field_path& at) {
+constexpr model_problem check_attribute_field(bool in_set, path_buffer& at) {
     if (in_set && F::template has<write_only>) return model_problem::write_only_in_set;
     model_problem p = check_attribute_type<typename F::value_type>(in_set, at);
     if (p == model_problem::none) p = check_attribute_options<S, F>();
@@ -296,7 +309,7 @@ constexpr model_problem check_attribute_field(bool in_set, field_path& at) {
 }
 
 template <class S>
-constexpr model_problem check_nested_struct(bool repeated, bool in_set, field_path& at) {
+constexpr model_problem check_nested_struct(bool repeated, bool in_set, path_buffer& at) {
     if (repeated && contains_dynamic<S>()) return model_problem::dynamic_in_repeated_nesting;
     model_problem p = check_names<S>(model_context::block, at);
     if (p == model_problem::none) p = check_docs<S>(at);
@@ -325,7 +338,7 @@ consteval bool block_bounds_ok() {
 
 // A model, or the struct of a block: attributes and blocks.
 template <class S>
-constexpr model_problem check_block_struct(model_context where, bool in_set, field_path& at) {
+constexpr model_problem check_block_struct(model_context where, bool in_set, path_buffer& at) {
     if constexpr (!is_reflectable<S>) {
         return model_problem::not_reflectable;
     } else {
@@ -364,7 +377,7 @@ constexpr model_problem check_block_struct(model_context where, bool in_set, fie
 
 // An identity: required or optional attributes of primitive types or lists of them.
 template <class S>
-constexpr model_problem check_identity_struct(field_path& at) {
+constexpr model_problem check_identity_struct(path_buffer& at) {
     if constexpr (!is_reflectable<S>) {
         return model_problem::not_reflectable;
     } else {
@@ -399,7 +412,7 @@ constexpr model_problem check_identity_struct(field_path& at) {
 // (empty when the problem is the struct itself).
 struct model_finding {
     model_problem problem = model_problem::none;
-    field_path field{};
+    path_buffer field{};
 };
 
 template <class M, model_context Where>
@@ -411,8 +424,8 @@ constexpr model_finding check_model() {
 }
 
 // One static_assert per problem. Field is the path of the field at fault, so
-// the compiler's "In instantiation of 'in_field<field_path{"rules.port"}, ...>'"
-// line just above the message names it.
+// the compiler's "In instantiation of 'in_field<field_path<11>{"rules.port"},
+// ...>'" line just above the message names it.
 template <field_path Field, model_problem problem>
 struct in_field {
     static_assert(problem != model_problem::not_reflectable,
@@ -570,11 +583,15 @@ struct in_field {
 };
 
 // Instantiating this states the first rule a model breaks, in one message
-// that the compiler shows with the field's path.
+// that the compiler shows with the field's path. The message's class is
+// instantiated by this class's body and ok does not read it: clang makes a
+// value whose initializer met a failed static_assert no constant
+// expression, and each reader of ok would add an error of its own.
 template <class M, model_context Where = model_context::resource>
 struct model_check {
     static constexpr model_finding found = check_model<M, Where>();
-    static constexpr bool ok = in_field<found.field, found.problem>::ok;
+    static_assert(sizeof(in_field<shown_path<found.field>(), found.problem>) > 0);
+    static constexpr bool ok = found.problem == model_problem::none;
 };
 
 }  // namespace tfpp::detail

@@ -14,8 +14,12 @@
 
 namespace tfpp::detail {
 
+// An attribute's misuses, one static_assert each, in a class of their own
+// that attribute's body instantiates: a failed static_assert in attribute
+// itself makes it invalid under clang, and so the struct that holds the
+// field, which Boost.PFR then reports as well (one more error).
 template <attribute_role Role, class T, class... Options>
-struct attribute : value<T>, attribute_tag, field_options<Options...> {
+struct attribute_checks {
     static_assert((option_info<Options>::is_option && ...),
                   "tfpp: an attribute option is not one tfpp knows (the note below names it). Attributes "
                   "take:" TFPP_ATTRIBUTE_OPTIONS_TEXT);
@@ -47,6 +51,11 @@ struct attribute : value<T>, attribute_tag, field_options<Options...> {
                       !(option_info<Options>::is_default || ...),
                   "tfpp: a default needs a computed role, because the planned value then differs from the "
                   "configuration's null: declare the attribute tfpp::optional_computed<T, tfpp::default_value<...>>.");
+};
+
+template <attribute_role Role, class T, class... Options>
+struct attribute : value<T>, attribute_tag, field_options<Options...> {
+    static_assert(sizeof(attribute_checks<Role, T, Options...>) > 0);
 
     using value<T>::value;
     constexpr attribute() = default;

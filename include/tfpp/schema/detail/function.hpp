@@ -57,7 +57,7 @@ enum class parameter_problem {
 // The parameters struct P: reflectable, every field a parameter of a type
 // tfpp encodes, at most one variadic and only last; `at` names the field.
 template <class P>
-constexpr parameter_problem check_parameters(field_path& at) {
+constexpr parameter_problem check_parameters(path_buffer& at) {
     if constexpr (!is_reflectable<P>) {
         return parameter_problem::not_reflectable;
     } else {
@@ -82,7 +82,7 @@ constexpr parameter_problem check_parameters(field_path& at) {
 
 struct parameters_finding {
     parameter_problem problem = parameter_problem::none;
-    field_path field{};
+    path_buffer field{};
 };
 
 template <class P>
@@ -93,7 +93,7 @@ constexpr parameters_finding find_parameter_problem() {
 }
 
 // One static_assert per problem; the field_path in the compiler's "In
-// instantiation of 'in_parameter<field_path{"mode"}, ...>'" line names the
+// instantiation of 'in_parameter<field_path<5>{"mode"}, ...>'" line names the
 // parameter.
 template <field_path Field, parameter_problem problem>
 struct in_parameter {
@@ -124,7 +124,9 @@ struct in_parameter {
 template <class P>
 struct parameters_check {
     static constexpr parameters_finding found = find_parameter_problem<P>();
-    static constexpr bool ok = in_parameter<found.field, found.problem>::ok;
+    // As in model_check: the message's class instantiated by the body.
+    static_assert(sizeof(in_parameter<shown_path<found.field>(), found.problem>) > 0);
+    static constexpr bool ok = found.problem == parameter_problem::none;
 };
 
 // The parameters part of a function's schema.

@@ -180,6 +180,10 @@ consteval std::int64_t first_bound([[maybe_unused]] Get get) {
     return r;
 }
 
+// An option's arguments checked; validator_info.hpp specializes it.
+template <class O>
+struct option_bounds {};
+
 // The first of Options for which Is(option_info<O>{}) holds, or void.
 template <auto Is, class... Options>
 struct first_option {
@@ -195,6 +199,8 @@ using first_option_t = typename first_option<Is, Options...>::type;
 // What attribute and block fields share: documentation and the name.
 template <class... Options>
 struct field_options {
+    // A validator's arguments (validator_info.hpp says why not in option_info).
+    static_assert(((sizeof(option_bounds<Options>) > 0) && ...));
     using option_list = type_list<Options...>;
     template <class O>
     static constexpr bool has = (std::is_same_v<O, Options> || ...);

@@ -301,29 +301,46 @@ consteval bool range_ordered() {
 
 // Validators are options of attributes (not of blocks).
 template <std::int64_t Min, std::int64_t Max>
-struct option_info<length<Min, Max>> : option_defaults<option_kind::length> {
-    static_assert(0 <= Min && Min <= Max, "tfpp: tfpp::length<Min, Max> needs 0 <= Min <= Max.");
-};
+struct option_info<length<Min, Max>> : option_defaults<option_kind::length> {};
 template <auto Min, auto Max>
-struct option_info<range<Min, Max>> : option_defaults<option_kind::range> {
-    static_assert(range_ordered<Min, Max>(), "tfpp: tfpp::range<Min, Max> needs Min <= Max.");
-};
+struct option_info<range<Min, Max>> : option_defaults<option_kind::range> {};
 template <default_literal... Values>
-struct option_info<one_of<Values...>> : option_defaults<option_kind::one_of> {
-    static_assert(sizeof...(Values) > 0, "tfpp: tfpp::one_of<...> needs at least one value.");
-};
+struct option_info<one_of<Values...>> : option_defaults<option_kind::one_of> {};
 template <fixed_string Pattern, fixed_string Description>
 struct option_info<regex<Pattern, Description>> : option_defaults<option_kind::regex> {};
 template <std::int64_t Min, std::int64_t Max>
-struct option_info<size<Min, Max>> : option_defaults<option_kind::size> {
-    static_assert(0 <= Min && Min <= Max, "tfpp: tfpp::size<Min, Max> needs 0 <= Min <= Max.");
-};
+struct option_info<size<Min, Max>> : option_defaults<option_kind::size> {};
 template <>
 struct option_info<unique> : option_defaults<option_kind::unique> {};
 template <class... Validators>
 struct option_info<each<Validators...>> : option_defaults<option_kind::each> {};
 template <auto Predicate, fixed_string Description>
 struct option_info<check<Predicate, Description>> : option_defaults<option_kind::check> {};
+
+// A validator's own arguments checked, apart from option_info: a class
+// with a failed static_assert is invalid under clang, and option_info's are
+// read while a field's classes are built, which made the field's class
+// invalid too (one more error). field_options instantiates these.
+template <std::int64_t Min, std::int64_t Max>
+struct option_bounds<length<Min, Max>> {
+    static_assert(0 <= Min && Min <= Max, "tfpp: tfpp::length<Min, Max> needs 0 <= Min <= Max.");
+};
+template <auto Min, auto Max>
+struct option_bounds<range<Min, Max>> {
+    static_assert(range_ordered<Min, Max>(), "tfpp: tfpp::range<Min, Max> needs Min <= Max.");
+};
+template <default_literal... Values>
+struct option_bounds<one_of<Values...>> {
+    static_assert(sizeof...(Values) > 0, "tfpp: tfpp::one_of<...> needs at least one value.");
+};
+template <std::int64_t Min, std::int64_t Max>
+struct option_bounds<size<Min, Max>> {
+    static_assert(0 <= Min && Min <= Max, "tfpp: tfpp::size<Min, Max> needs 0 <= Min <= Max.");
+};
+template <class... Validators>
+struct option_bounds<each<Validators...>> {
+    static_assert(((sizeof(option_bounds<Validators>) > 0) && ...));
+};
 
 // The validators among Os.
 template <class... Os>
