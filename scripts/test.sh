@@ -131,6 +131,15 @@ TFPP_FUZZ_SECONDS="${TFPP_FUZZ_SECONDS:-15}" bash "$repo/scripts/fuzz-smoke.sh"
 step "Sanitizers: the unit and serve suites and one OpenTofu scenario under ASan and UBSan (clang 16)"
 bash "$repo/scripts/sanitize.sh" "$tofu"
 
+step "clang 16: the compile-fail suite, one tfpp: error per misuse as with GCC (in the sanitizer step's build directory, with clang's precompiled tfpp.hpp)"
+# The tests run the compiler alone (-fsyntax-only), so the sanitizer options
+# of that directory do not reach them; it already has the generated headers.
+clang_build="${TFPP_SANITIZE_BUILD_DIR:-$repo/build-sanitize}"
+start=$(date +%s)
+ninja -C "$clang_build" -j2 test/compile_fail/tfpp_pch.hpp.pch >/dev/null
+meson test -C "$clang_build" --no-rebuild --suite compile-fail --num-processes 2 --print-errorlogs | tail -n 8
+echo "clang 16 compile-fail: $(( $(date +%s) - start )) s"
+
 step "clang 14: the providers' templates instantiate under Debian's default clang too"
 # clang 16 compiles the library, examples/local and the tests in the step
 # above; the two e2e providers it does not build are checked here with it.
