@@ -5,18 +5,37 @@
 // protocol, checks every plan and every result with the consistency checker
 // (as errors, whatever TFPP_CONSISTENCY_CHECK says), and hands back typed
 // models and diagnostics.
+//
+// This header is the whole API, one declaration per operation; the bodies
+// are in testing/detail/: <kind>_operations.hpp (the single operations, by
+// kind), scenarios.hpp (the workflows), driver_engine.hpp (the engine and
+// the configured provider they share).
 #pragma once
 
 #include <tfpp/testing/diff.hpp>
 #include <tfpp/testing/steps.hpp>
 
-#include <tfpp/testing/detail/driver.hpp>
+#include <tfpp/testing/detail/action_operations.hpp>
+#include <tfpp/testing/detail/data_source_operations.hpp>
+#include <tfpp/testing/detail/driver_engine.hpp>
+#include <tfpp/testing/detail/ephemeral_operations.hpp>
+#include <tfpp/testing/detail/function_operations.hpp>
+#include <tfpp/testing/detail/list_operations.hpp>
+#include <tfpp/testing/detail/resource_operations.hpp>
+#include <tfpp/testing/detail/scenarios.hpp>
+#include <tfpp/testing/detail/state_store_operations.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
 
 namespace tfpp::testing {
 
 template <class P>
-class provider_under_test : private detail::driver<P> {
-    using base = detail::driver<P>;
+class provider_under_test : private detail::driver_engine<P> {
+    using base = detail::driver_engine<P>;
 
 public:
     using provider_type = P;
@@ -27,148 +46,318 @@ public:
     // Configures it with a typed configuration.
     explicit provider_under_test(const config_model& config) : base(config) {}
 
-    // What validating and configuring the provider reported.
+    // What validating and configuring the provider reported:
+    // `const tfpp::diagnostics& configure_diagnostics() const`.
     using base::configure_diagnostics;
 
-    // The provider instance, as its handlers see it.
+    // The provider instance, as its handlers see it: `P& provider()`.
     using base::provider;
 
-    // The Terraform version handlers see in their context.
+    // The Terraform version handlers see in their context
+    // (`std::string terraform_version`, "1.12.6").
     using base::terraform_version;
     // Whether the client keeps planned private bytes for the plan at apply
-    // (store_planned_private), as Terraform 1.16+ does: `p.store_planned_private
+    // (`bool store_planned_private`), as Terraform 1.16+ does: `p.store_planned_private
     // = true;` plays it. False (the default): OpenTofu, older Terraform, protocol 5.
     using base::store_planned_private;
 
     // What the calling module's `provider_meta` block says (P::provider_meta),
     // for every later read, plan, apply and data source read.
-    using base::set_provider_meta;
-    // --- the single operations ----------------------------------------------
+    template <class Meta>
+    void set_provider_meta(const Meta& meta) {
+        base::set_provider_meta(meta);
+    }
+
+    // --- the single operations: resources ----------------------------------
 
     // Validates a resource's configuration as ValidateResourceConfig does.
-    using base::validate;
+    template <class R>
+    tfpp::diagnostics validate(const typename R::model& config) {
+        return detail::resource_ops::validate<R>(core(), config);
+    }
 
     // R's schema, as GetProviderSchema serves it.
-    using base::schema;
+    template <class R>
+    const block_schema& schema() {
+        return detail::resource_ops::schema<R>(core());
+    }
 
     // Validates the configuration and plans it against the prior state (a
     // model, std::nullopt or no_state for a create, or an earlier result).
     // The proposed new state is computed as Core computes it. A tainted
     // prior object is planned for replacement, as Core does.
-    using base::plan;
+    template <class R>
+    plan_step<R> plan(const typename R::model& config, const std::optional<typename R::model>& prior) {
+        return detail::resource_ops::plan<R>(core(), config, prior);
+    }
+    template <class R>
+    plan_step<R> plan(const typename R::model& config, no_state_t none) {
+        return detail::resource_ops::plan<R>(core(), config, none);
+    }
+    template <class R>
+    plan_step<R> plan(const typename R::model& config, const typename R::model& prior) {
+        return detail::resource_ops::plan<R>(core(), config, prior);
+    }
+    template <class R>
+    plan_step<R> plan(const typename R::model& config, const result<typename R::model>& prior) {
+        return detail::resource_ops::plan<R>(core(), config, prior);
+    }
 
     // Plans the destruction of an object.
-    using base::plan_destroy;
+    template <class R>
+    plan_step<R> plan_destroy(const typename R::model& state) {
+        return detail::resource_ops::plan_destroy<R>(core(), state);
+    }
 
     // Applies a plan. At apply time Core plans again with the final
     // configuration (the same one unless given: values that were unknown are
     // known now) and checks that plan against the first one; a replace
     // destroys the object, then creates the new one. A create that fails
     // after making the object returns it tainted.
-    using base::apply;
+    template <class R>
+    result<typename R::model> apply(const plan_step<R>& step) {
+        return detail::resource_ops::apply<R>(core(), step);
+    }
+    template <class R>
+    result<typename R::model> apply(const plan_step<R>& step, const typename R::model& final_config) {
+        return detail::resource_ops::apply<R>(core(), step, final_config);
+    }
 
-    // Reads the object as a refresh does (nullopt state: it is gone).
-    using base::read;
+    // Reads the object as a refresh does (nullopt state: it is gone). From
+    // an earlier result, its private state and identity go along.
+    template <class R>
+    result<typename R::model> read(const typename R::model& state) {
+        return detail::resource_ops::read<R>(core(), state);
+    }
+    template <class R>
+    result<typename R::model> read(const result<typename R::model>& state) {
+        return detail::resource_ops::read<R>(core(), state);
+    }
 
     // Imports by ID, then reads the object, as `terraform import` does.
-    using base::import;
+    template <class R>
+    result<typename R::model> import(std::string_view id) {
+        return detail::resource_ops::import <R>(core(), id);
+    }
 
     // Imports by identity (an import block's `identity = {...}`), then reads
     // the object with that identity, as Core does.
-    using base::import_by_identity;
+    template <class R>
+    result<typename R::model> import_by_identity(const typename R::identity& identity) {
+        return detail::resource_ops::import_by_identity<R>(core(), identity);
+    }
 
     // The identity a result carries, typed (nullopt: none). Every step
     // carries it as Core does: planned, applied, read and checked; an
     // identity that changes for an existing object is an error diagnostic.
-    using base::identity;
+    template <class R>
+    std::optional<typename R::identity> identity(const result<typename R::model>& r) {
+        return detail::resource_ops::identity<R>(core(), r);
+    }
 
     // The configuration `-generate-config-out` writes for an object
     // (GenerateResourceConfig): tfpp's from the state, then the resource's
     // generate_config. Plan it against the state to see it change nothing.
-    using base::generate_config;
+    template <class R>
+    generated_config<typename R::model> generate_config(const typename R::model& state) {
+        return detail::resource_ops::generate_config<R>(core(), state);
+    }
 
     // Upgrades stored state (the JSON Terraform kept, at an older schema
     // version) to the current model.
-    using base::upgrade;
+    template <class R>
+    result<typename R::model> upgrade(std::int64_t version, std::string_view json) {
+        return detail::resource_ops::upgrade<R>(core(), version, json);
+    }
+
+    // --- the single operations: the other kinds -----------------------------
 
     // Validates and reads a data source. A configuration that is not wholly
     // known is not read (Core reads it during apply): `deferred` is set.
-    using base::read_data;
+    template <class D>
+    result<typename D::model> read_data(const typename D::model& config) {
+        return detail::data_source_ops::read_data<D>(core(), config);
+    }
 
     // Calls a provider function with typed arguments, as Terraform does (each
     // argument encoded with its parameter's type, the variadic ones one by
     // one): the result, or the error text and the argument it names.
-    using base::call_function;
+    template <class F>
+    function_call<tfpp::detail::call_result_t<F>> call_function(const typename F::parameters& args) {
+        return detail::function_ops::call_function<F>(core(), args);
+    }
 
     // Opens an ephemeral resource as Terraform does (validated first; not
     // opened while its configuration is not wholly known), then renews or
     // closes it with the private data open() left.
-    using base::close_ephemeral;
-    using base::open_ephemeral;
-    using base::renew_ephemeral;
+    template <class E>
+    ephemeral<typename E::model> open_ephemeral(const typename E::model& config) {
+        return detail::ephemeral_ops::open_ephemeral<E>(core(), config);
+    }
+    template <class E>
+    ephemeral<typename E::model> renew_ephemeral(const ephemeral<typename E::model>& opened) {
+        return detail::ephemeral_ops::renew_ephemeral<E>(core(), opened);
+    }
+    template <class E>
+    tfpp::diagnostics close_ephemeral(const ephemeral<typename E::model>& opened) {
+        return detail::ephemeral_ops::close_ephemeral<E>(core(), opened);
+    }
+
     // Lists with a list resource as `terraform query` does (its configuration
     // validated first): every result pushed, with identity, display name and,
     // when options.include_resource, the object.
-    using base::list;
+    template <class L>
+    list_outcome<typename L::resource> list(const typename L::config& config, list_options options = {}) {
+        return detail::list_ops::list<L>(core(), config, options);
+    }
+
     // Validates, plans and invokes an action as `terraform apply -invoke`
     // does: each progress message it reported, and the diagnostics.
-    using base::invoke;
+    template <class A>
+    action_outcome invoke(const typename A::config& config) {
+        return detail::action_ops::invoke<A>(core(), config);
+    }
+
     // A state store as Terraform uses it: configure (validated first, the
     // chunk size agreed), read and write a state in chunks, lock, unlock,
-    // list and delete states. read_state checks every chunk as Terraform does.
-    using base::configure_state_store;
-    using base::delete_state;
-    using base::lock_state;
-    using base::read_state;
-    using base::states;
-    using base::unlock_state;
-    using base::write_state;
+    // list and delete states. read_state checks every chunk as Terraform
+    // does; write_state sends `bytes` in chunks of the agreed size.
+    template <class S>
+    state_store_configured configure_state_store(const typename S::config& config,
+                                                 std::int64_t proposed_chunk_size = 8 << 20) {
+        return detail::state_store_ops::configure_state_store<S>(core(), config, proposed_chunk_size);
+    }
+    template <class S>
+    stored_state read_state(const std::string& state_id) {
+        return detail::state_store_ops::read_state<S>(core(), state_id);
+    }
+    template <class S>
+    tfpp::diagnostics write_state(const std::string& state_id, const std::string& bytes) {
+        return detail::state_store_ops::write_state<S>(core(), state_id, bytes);
+    }
+    template <class S>
+    state_lock lock_state(const std::string& state_id, const std::string& operation = "OperationTypeApply") {
+        return detail::state_store_ops::lock_state<S>(core(), state_id, operation);
+    }
+    template <class S>
+    tfpp::diagnostics unlock_state(const std::string& state_id, const std::string& lock_id) {
+        return detail::state_store_ops::unlock_state<S>(core(), state_id, lock_id);
+    }
+    template <class S>
+    state_names states() {
+        return detail::state_store_ops::states<S>(core());
+    }
+    template <class S>
+    tfpp::diagnostics delete_state(const std::string& state_id) {
+        return detail::state_store_ops::delete_state<S>(core(), state_id);
+    }
+
     // --- scenario helpers ---------------------------------------------------
     // Each runs a whole Terraform workflow and says what went differently.
     // `expected` (optional) is compared with partial_diff: attributes it
     // leaves null are not compared.
 
     // plan (must create) -> apply (must succeed) -> refresh + plan (must be empty).
-    using base::create;
+    template <class R>
+    outcome<typename R::model> create(const typename R::model& config,
+                                      const std::optional<typename R::model>& expected = std::nullopt) {
+        return detail::scenarios::create<R>(core(), config, expected);
+    }
 
     // The helpers below that start from a state also take the outcome of an
     // earlier helper, which carries the provider's private state along:
     //   auto created = p.create<R>(config);
     //   REQUIRE(p.update<R>(created, changed_config));
     // From a state: plan (must update in place) -> apply -> empty plan.
-    using base::update;
+    template <class R>
+    outcome<typename R::model> update(const typename R::model& state, const typename R::model& config,
+                                      const std::optional<typename R::model>& expected = std::nullopt) {
+        return detail::scenarios::update<R>(core(), state, config, expected);
+    }
+    template <class R>
+    outcome<typename R::model> update(const outcome<typename R::model>& from, const typename R::model& config,
+                                      const std::optional<typename R::model>& expected = std::nullopt) {
+        return detail::scenarios::update<R>(core(), from, config, expected);
+    }
 
     // From a state: plan (must replace, forced by exactly these paths) ->
     // apply (destroy, then create) -> empty plan.
-    using base::replace;
+    template <class R>
+    outcome<typename R::model> replace(const typename R::model& state, const typename R::model& config,
+                                       const std::vector<attribute_path>& forced_by,
+                                       const std::optional<typename R::model>& expected = std::nullopt) {
+        return detail::scenarios::replace<R>(core(), state, config, forced_by, expected);
+    }
+    template <class R>
+    outcome<typename R::model> replace(const outcome<typename R::model>& from, const typename R::model& config,
+                                       const std::vector<attribute_path>& forced_by,
+                                       const std::optional<typename R::model>& expected = std::nullopt) {
+        return detail::scenarios::replace<R>(core(), from, config, forced_by, expected);
+    }
 
     // Refresh, then plan: must be a no-op.
-    using base::empty_plan;
+    template <class R>
+    outcome<typename R::model> empty_plan(const typename R::model& config, const typename R::model& state) {
+        return detail::scenarios::empty_plan<R>(core(), config, state);
+    }
+    template <class R>
+    outcome<typename R::model> empty_plan(const typename R::model& config, const outcome<typename R::model>& from) {
+        return detail::scenarios::empty_plan<R>(core(), config, from);
+    }
 
     // Import by ID (and read), then plan the configuration: must be a no-op.
-    using base::import_then_empty_plan;
+    template <class R>
+    outcome<typename R::model> import_then_empty_plan(std::string_view id, const typename R::model& config,
+                                                      const std::optional<typename R::model>& expected = std::nullopt) {
+        return detail::scenarios::import_then_empty_plan<R>(core(), id, config, expected);
+    }
 
     // Import by identity (and read, which must keep that identity), then
     // plan the configuration: must be a no-op.
-    using base::import_by_identity_then_empty_plan;
+    template <class R>
+    outcome<typename R::model> import_by_identity_then_empty_plan(
+        const typename R::identity& identity, const typename R::model& config,
+        const std::optional<typename R::model>& expected = std::nullopt) {
+        return detail::scenarios::import_by_identity_then_empty_plan<R>(core(), identity, config, expected);
+    }
 
     // Upgrade state stored at an older schema version (its JSON), then
     // refresh and plan the configuration: must be a no-op.
-    using base::upgrade_then_empty_plan;
+    template <class R>
+    outcome<typename R::model> upgrade_then_empty_plan(
+        std::int64_t version, std::string_view json, const typename R::model& config,
+        const std::optional<typename R::model>& expected = std::nullopt) {
+        return detail::scenarios::upgrade_then_empty_plan<R>(core(), version, json, config, expected);
+    }
 
     // Drift: the object changed (or vanished) outside Terraform. Refresh,
     // then plan: must be `expected_action` (update when it changed, create
     // when it is gone); apply it, and the plan after must be empty.
-    using base::drift;
+    template <class R>
+    outcome<typename R::model> drift(const typename R::model& config, const typename R::model& state,
+                                     action expected_action) {
+        return detail::scenarios::drift<R>(core(), config, state, expected_action);
+    }
 
     // Values known only at apply: plan with a configuration holding
     // tfpp::unknown (the plan must succeed and keep them unknown), then
     // apply with the final configuration, then the plan must be empty.
-    using base::unknown_until_apply;
+    template <class R>
+    outcome<typename R::model> unknown_until_apply(const typename R::model& config_with_unknowns,
+                                                   const typename R::model& final_config,
+                                                   const std::optional<typename R::model>& expected = std::nullopt) {
+        return detail::scenarios::unknown_until_apply<R>(core(), config_with_unknowns, final_config, expected);
+    }
 
     // Partial failure: the create must fail with an error and still return
     // the object, which Terraform keeps, tainted; the next plan replaces it.
-    using base::partial_failure;
+    template <class R>
+    outcome<typename R::model> partial_failure(const typename R::model& config) {
+        return detail::scenarios::partial_failure<R>(core(), config);
+    }
+
+private:
+    base& core() noexcept { return *this; }
 };
 
 }  // namespace tfpp::testing

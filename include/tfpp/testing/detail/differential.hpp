@@ -6,10 +6,10 @@
 
 #include <tfpp/codec/msgpack.hpp>
 #include <tfpp/serve/server.hpp>
-#include <tfpp/testing/detail/driver.hpp>
 #include <tfpp/testing/detail/explorer.hpp>
 #include <tfpp/testing/detail/plugin_process.hpp>
 #include <tfpp/testing/detail/proposed_new.hpp>
+#include <tfpp/testing/detail/value_helpers.hpp>
 
 #include <tfplugin6.grpc.pb.h>
 

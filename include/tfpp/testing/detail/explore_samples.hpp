@@ -34,8 +34,7 @@ template <std::int64_t Min, std::int64_t Max>
 struct validator_samples<length<Min, Max>> {
     static constexpr bool any = true;
     static void add(value_samples& out) {
-        const std::int64_t longest =
-            Max == tfpp::detail::no_limit ? Min + 3 : std::min<std::int64_t>(Max, Min + 8);
+        const std::int64_t longest = Max == tfpp::detail::no_limit ? Min + 3 : std::min<std::int64_t>(Max, Min + 8);
         for (std::int64_t n : {Min, (Min + longest) / 2, longest})
             out.values.emplace_back(std::string(static_cast<std::size_t>(std::min<std::int64_t>(n, 256)), 'a'));
     }
