@@ -142,7 +142,7 @@ inline std::unique_ptr<process> start(const start_options& o) {
         s.stderr_path = o.log_file;
     }
     // glibc's malloc tunables pass through, for bench/memory's comparisons.
-    for (const char* k : {"MALLOC_ARENA_MAX", "MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_"})
+    for (const char* k : {"MALLOC_ARENA_MAX", "MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_", "GLIBC_TUNABLES"})
         if (const char* v = std::getenv(k)) s.environment[k] = v;
     // The provider inherits the CPU it is started on; then the client moves.
     s.before_spawn = [&] {
