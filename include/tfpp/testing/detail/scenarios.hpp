@@ -36,13 +36,20 @@ result<M> as_result(const outcome<M>& o) {
     return r;
 }
 
+// The outcome that ends at `at`: its state, private data and identity.
 template <class R>
-outcome<typename R::model> failed(std::string why, const result<typename R::model>& at = {}) {
+outcome<typename R::model> reached(const result<typename R::model>& at) {
     outcome<typename R::model> o;
-    o.failure = std::move(why);
     o.state = at.state;
     o.private_state = at.private_state;
     o.identity = at.identity;
+    return o;
+}
+
+template <class R>
+outcome<typename R::model> failed(std::string why, const result<typename R::model>& at = {}) {
+    outcome<typename R::model> o = reached<R>(at);
+    o.failure = std::move(why);
     return o;
 }
 
@@ -66,11 +73,7 @@ outcome<typename R::model> expect_empty_plan(driver_engine<P>& d, const typename
         why += "; prior state (expected) against the plan (got):\n" + diff(*refreshed.state, step.planned);
         return failed<R>(why, refreshed);
     }
-    outcome<typename R::model> o;
-    o.state = refreshed.state;
-    o.private_state = refreshed.private_state;
-    o.identity = refreshed.identity;
-    return o;
+    return reached<R>(refreshed);
 }
 
 // Plan from `prior`, expecting `wanted` (and, for a replace, the paths
@@ -280,11 +283,7 @@ outcome<typename R::model> partial_failure(driver_engine<P>& d, const typename R
         return failed<R>(what + ": expected the next plan to replace the tainted object, but it would " +
                              std::string(to_string(next.action)),
                          applied);
-    outcome<typename R::model> o;
-    o.state = applied.state;
-    o.private_state = applied.private_state;
-    o.identity = applied.identity;
-    return o;
+    return reached<R>(applied);
 }
 
 }  // namespace tfpp::testing::detail::scenarios
