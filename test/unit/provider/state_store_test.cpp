@@ -183,7 +183,7 @@ TEST_CASE("an upload that breaks off or is malformed is not stored", "[state_sto
 
     const auto upload = [&](std::vector<tfpp::detail::state_chunk> chunks) {
         tfpp::context ctx = e.make_context();
-        tfpp::testing::detail::listed_state_chunks from(std::move(chunks), 16, ctx);
+        tfpp::testing::detail::state_store_ops::listed_state_chunks from(std::move(chunks), 16, ctx);
         h.write("default", from, ctx);
         return ctx.diagnostics();
     };
