@@ -80,14 +80,18 @@ inline tfplugin6::DynamicValue dynamic_value(std::string_view msgpack) {
 // The object type a protocol schema block describes (attributes, nested
 // attributes and blocks), as the values of that block are encoded.
 inline type block_value_type(const tfplugin6::Schema_Block& b);
+inline type nested_value_type(const tfplugin6::Schema_Object& o);
+
+inline type attribute_value_type(const tfplugin6::Schema_Attribute& a) {
+    if (a.has_nested_type()) return nested_value_type(a.nested_type());
+    tfpp::diagnostics ignored;
+    return parse_type_json(a.type(), ignored).value_or(type::dynamic());
+}
 
 inline type nested_value_type(const tfplugin6::Schema_Object& o) {
     std::vector<type::attribute> attrs;
     for (const auto& a : o.attributes()) {
-        tfpp::diagnostics ignored;
-        type t = a.has_nested_type() ? nested_value_type(a.nested_type())
-                                     : parse_type_json(a.type(), ignored).value_or(type::dynamic());
-        attrs.push_back({a.name(), std::move(t)});
+        attrs.push_back({a.name(), attribute_value_type(a)});
     }
     type object = type::object(std::move(attrs));
     switch (o.nesting()) {
@@ -101,10 +105,7 @@ inline type nested_value_type(const tfplugin6::Schema_Object& o) {
 inline type block_value_type(const tfplugin6::Schema_Block& b) {
     std::vector<type::attribute> attrs;
     for (const auto& a : b.attributes()) {
-        tfpp::diagnostics ignored;
-        type t = a.has_nested_type() ? nested_value_type(a.nested_type())
-                                     : parse_type_json(a.type(), ignored).value_or(type::dynamic());
-        attrs.push_back({a.name(), std::move(t)});
+        attrs.push_back({a.name(), attribute_value_type(a)});
     }
     for (const auto& n : b.block_types()) {
         type object = block_value_type(n.block());
