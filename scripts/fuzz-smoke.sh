@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fuzz smoke run: builds the libFuzzer targets of test/fuzz with clang,
-# AddressSanitizer and UndefinedBehaviorSanitizer in a build directory of
-# their own, then runs each target for a short while over a copy of the
+# AddressSanitizer and UndefinedBehaviorSanitizer (at -O0, in the build
+# directory scripts/sanitize.sh uses, so that each compiles only its own
+# file), then runs each target for a short while over a copy of the
 # committed seed corpus. Fails on any crash, leak, timeout, out-of-memory or
 # sanitizer report, and prints the reproducer's path and bytes.
 #
@@ -13,7 +14,7 @@
 #                        from run to run, so the sequence is not exact)
 #   TFPP_FUZZ_JOBS       targets run at once (default 2)
 #   TFPP_FUZZ_TARGETS    space-separated subset (default: all)
-#   TFPP_FUZZ_BUILD_DIR  build directory (default build-fuzz in the repo)
+#   TFPP_SANITIZE_BUILD_DIR  build directory (default build-sanitize in the repo)
 #   TFPP_FUZZ_CLANG      clang major version (default 16: clang 14 rejects
 #                        tfpp's consteval model checks, a clang bug fixed later)
 #
@@ -22,7 +23,6 @@
 set -euo pipefail
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-build="${TFPP_FUZZ_BUILD_DIR:-$repo/build-fuzz}"
 seconds="${TFPP_FUZZ_SECONDS:-20}"
 runs="${TFPP_FUZZ_RUNS:--1}"
 seed="${TFPP_FUZZ_SEED:-0}"
@@ -41,10 +41,10 @@ symbolizer="/usr/lib/llvm-$llvm/bin/llvm-symbolizer"
 step "Debian packages and msgpack-cxx headers"
 msgpack_dir="$("$repo/scripts/install-deps.sh")"
 
-step "Configure $build"
-opts=(-Dfuzz=enabled -Db_sanitize=address,undefined -Db_lundef=false -Dmsgpack_include_dir="$msgpack_dir"
-      -De2e=disabled)
-setup_clang_build "$build" "$llvm" "${opts[@]}"
+step "Configure $sanitize_build"
+mapfile -t opts < <(sanitize_build_options "$msgpack_dir")
+setup_clang_build "$sanitize_build" "$llvm" "${opts[@]}"
+build="$sanitize_build"
 
 step "Build the fuzz targets"
 start=$(date +%s)

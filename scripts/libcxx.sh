@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # libc++, LLVM's C++ library and the one macOS uses: the library's headers,
 # libtfpp_values and the unit tests that do not link gRPC, built with
-# clang 16 -stdlib=libc++ (scripts/machine/clang16-libcxx.ini) and run.
+# clang 16 -stdlib=libc++ (scripts/machine/clang16-libcxx.ini), with
+# AddressSanitizer and UndefinedBehaviorSanitizer at -O0, and run: the one
+# sanitized run of those files (scripts/sanitize.sh runs the others).
 # Debian's gRPC, protobuf and libfmt are built against libstdc++: fmt is used
 # header-only here, and the sources that need gRPC are compiled (not linked)
 # against libc++. Catch2 2 is header-only, its Debian package serves as is.
@@ -11,6 +13,7 @@ set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$repo/scripts/clang.sh"
 
+need_clang 16  # with its sanitizer runtimes
 msgpack_dir="${1:-$("$repo/scripts/install-deps.sh")}"
 if ! command -v clang++-16 >/dev/null || [ ! -f /usr/lib/llvm-16/include/c++/v1/version ] ||
     [ ! -f /usr/lib/llvm-16/lib/libc++abi.so ]; then
@@ -22,9 +25,9 @@ if ! command -v clang++-16 >/dev/null || [ ! -f /usr/lib/llvm-16/include/c++/v1/
 fi
 
 build="${TFPP_LIBCXX_BUILD_DIR:-$repo/build-libcxx}"
-setup_clang_build "$build" 16 --native-file "$repo/scripts/machine/clang16-libcxx.ini" \
-    -Dmsgpack_include_dir="$msgpack_dir" -Dwerror=true -Ddebug=false -De2e=disabled -Dfuzz=disabled \
-    -Dbenchmarks=false
+mapfile -t sanitized < <(sanitized_options -stdlib=libc++)  # -Dcpp_args replaces the native file's
+setup_clang_build "$build" 16 --native-file "$repo/scripts/machine/clang16-libcxx.ini" "${sanitized[@]}" \
+    -Dmsgpack_include_dir="$msgpack_dir" -Dwerror=true -De2e=disabled -Dfuzz=disabled -Dbenchmarks=false
 # Every unit area, each without its files that include the protocol
 # services or the server (test/unit/meson.build leaves them out with
 # libc++): they link Debian's gRPC and protobuf, built for libstdc++.
@@ -36,7 +39,12 @@ ninja -C "$build" -j2 libtfpp_values.a "${areas[@]}" generated/tfplugin5.pb.h ge
     generated/tfplugin5.grpc.pb.h generated/tfplugin6.grpc.pb.h generated/grpc_controller.grpc.pb.h \
     generated/grpc_stdio.grpc.pb.h generated/grpc_broker.grpc.pb.h generated/grpc_health.grpc.pb.h
 echo "libc++ build: $(( $(date +%s) - start )) s"
-meson test -C "$build" --no-rebuild --print-errorlogs "${areas[@]#test/unit/}"
+sanitizer_reports_begin 16
+status=0
+# Sanitized -O0 runs several times slower than the -O2 build the timeouts are set for.
+meson test -C "$build" --no-rebuild --print-errorlogs --timeout-multiplier 10 "${areas[@]#test/unit/}" || status=1
+sanitizer_reports_end || status=1
+[ "$status" = 0 ] || exit 1
 
 # Every public header of every layer compiles against libc++ on its own:
 # one translation unit per layer below the provider, one for the provider,
@@ -61,5 +69,5 @@ for header in $(cd "$repo/include" && find tfpp/platform/detail -name '*.hpp' | 
     echo "#include <$header>" | clang++-16 -stdlib=libc++ -std=c++20 -Wall -Wextra -Wpedantic -Werror -fsyntax-only \
         -pthread -I"$repo/include" -x c++ -
 done
-echo "clang++-16 -stdlib=libc++: libtfpp_values and ${#areas[@]} unit areas pass (${areas[*]#test/unit/}; left out," \
+echo "clang++-16 -stdlib=libc++: libtfpp_values and ${#areas[@]} unit areas pass under ASan and UBSan (${areas[*]#test/unit/}; left out," \
     "as they link gRPC: ${left_out}); the public headers of every layer compile"

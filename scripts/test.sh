@@ -128,7 +128,7 @@ rm -rf "$staged"
 step "Fuzz smoke: every libFuzzer target for a short while (ASan + UBSan, clang)"
 TFPP_FUZZ_SECONDS="${TFPP_FUZZ_SECONDS:-15}" bash "$repo/scripts/fuzz-smoke.sh"
 
-step "Sanitizers: the unit and serve suites and one OpenTofu scenario under ASan and UBSan (clang 16)"
+step "Sanitizers: the unit files that need gRPC, the serve suite and one OpenTofu scenario under ASan and UBSan (clang 16, in the fuzz step's build directory)"
 bash "$repo/scripts/sanitize.sh" "$tofu"
 
 step "clang 16: the compile-fail suite, one tfpp: error per misuse as with GCC (in the sanitizer step's build directory, with clang's precompiled tfpp.hpp)"
@@ -161,7 +161,7 @@ check_syntax clang++-14 examples/local/main.cpp examples/local/local.cpp example
     "${library_sources[@]}" "${e2e_providers[@]}"
 check_syntax clang++-16 "${e2e_providers[@]}"
 
-step "libc++ (macOS's C++ library), clang 16 -stdlib=libc++: every public header; the unit tests that link no gRPC (with tfpp's stop tokens: libc++ 16 has none)"
+step "libc++ (macOS's C++ library), clang 16 -stdlib=libc++: every public header; the unit tests that link no gRPC, under ASan and UBSan (with tfpp's stop tokens: libc++ 16 has none)"
 bash "$repo/scripts/libcxx.sh" "$msgpack_dir"
 
 step "Codec benchmark smoke pass: every case runs on both sides (timings are not judged)"
