@@ -23,57 +23,10 @@ public:
 
     void add(difference d) { report_.differences.push_back(std::move(d)); }
 
-    // The most specific rule for an attribute (schema path) of a type.
-    const differential_rule* rule_for(const std::string& type, const std::string& attribute,
-                                      differential_compare kind) const {
-        const differential_rule* best = nullptr;
-        for (const differential_rule& r : options_.rules) {
-            if (r.compare != kind || (!r.resource_type.empty() && r.resource_type != type)) continue;
-            const bool covers = r.attribute.empty() || attribute == r.attribute ||
-                                (attribute.size() > r.attribute.size() && attribute.starts_with(r.attribute) &&
-                                 attribute[r.attribute.size()] == '.');
-            if (covers && (!best || r.attribute.size() > best->attribute.size())) best = &r;
-        }
-        return best;
-    }
-
     bool relaxed_by(const std::string& type, const std::string& attribute, differential_compare kind) {
         const differential_rule* r = rule_for(type, attribute, kind);
         if (r) ++report_.relaxed[rule_name(*r)];
         return r != nullptr;
-    }
-
-    static std::string rule_name(const differential_rule& r) {
-        static constexpr const char* kinds[] = {"ignore_value", "ignore", "diagnostic_path", "unknown_in_plan",
-                                                "schema_differs"};
-        return (r.resource_type.empty() ? std::string("*") : r.resource_type) +
-               (r.attribute.empty() ? std::string() : "." + r.attribute) + " (" +
-               kinds[static_cast<int>(r.compare)] + ")";
-    }
-
-    // A diagnostic as compared: its severity, its path (shortened or dropped
-    // by the rules), its summary when asked.
-    std::optional<std::string> diagnostic_key(const std::string& type, const protocol_answer& a, std::size_t i) {
-        const std::vector<std::string>& steps = a.diagnostic_paths[i];
-        std::string attribute, full;
-        std::size_t keep = steps.size();
-        for (std::size_t k = 0; k < steps.size(); ++k) {
-            if (!steps[k].empty() && steps[k][0] != '[') {
-                attribute += (attribute.empty() ? "" : ".") + (steps[k][0] == '.' ? steps[k].substr(1) : steps[k]);
-                if (keep == steps.size())
-                    if (const differential_rule* r = rule_for(type, attribute, differential_compare::diagnostic_path);
-                        r && r->attribute == attribute && k + 1 < steps.size()) {
-                        keep = k + 1;
-                        ++report_.relaxed[rule_name(*r)];
-                    }
-            }
-        }
-        if (!attribute.empty() && relaxed_by(type, attribute, differential_compare::ignore)) return std::nullopt;
-        for (std::size_t k = 0; k < keep; ++k) full += steps[k];
-        std::string key = a.diagnostic_severity[i] == 1 ? "error" : "warning";
-        key += full.empty() ? " (no attribute)" : " at " + full;
-        if (options_.compare_summaries) key += ": " + a.diagnostic_summary[i];
-        return key;
     }
 
     void compare_step(const std::string& type, const block_schema& schema, std::size_t workflow, std::size_t step,
@@ -151,6 +104,54 @@ public:
         compare_values(type, va, vb, path, "", schema_place::of(schema), workflow, step, a.operation);
     }
 
+private:
+    // The most specific rule for an attribute (schema path) of a type.
+    const differential_rule* rule_for(const std::string& type, const std::string& attribute,
+                                      differential_compare kind) const {
+        const differential_rule* best = nullptr;
+        for (const differential_rule& r : options_.rules) {
+            if (r.compare != kind || (!r.resource_type.empty() && r.resource_type != type)) continue;
+            const bool covers = r.attribute.empty() || attribute == r.attribute ||
+                                (attribute.size() > r.attribute.size() && attribute.starts_with(r.attribute) &&
+                                 attribute[r.attribute.size()] == '.');
+            if (covers && (!best || r.attribute.size() > best->attribute.size())) best = &r;
+        }
+        return best;
+    }
+
+    static std::string rule_name(const differential_rule& r) {
+        static constexpr const char* kinds[] = {"ignore_value", "ignore", "diagnostic_path", "unknown_in_plan",
+                                                "schema_differs"};
+        return (r.resource_type.empty() ? std::string("*") : r.resource_type) +
+               (r.attribute.empty() ? std::string() : "." + r.attribute) + " (" +
+               kinds[static_cast<int>(r.compare)] + ")";
+    }
+
+    // A diagnostic as compared: its severity, its path (shortened or dropped
+    // by the rules), its summary when asked.
+    std::optional<std::string> diagnostic_key(const std::string& type, const protocol_answer& a, std::size_t i) {
+        const std::vector<std::string>& steps = a.diagnostic_paths[i];
+        std::string attribute, full;
+        std::size_t keep = steps.size();
+        for (std::size_t k = 0; k < steps.size(); ++k) {
+            if (!steps[k].empty() && steps[k][0] != '[') {
+                attribute += (attribute.empty() ? "" : ".") + (steps[k][0] == '.' ? steps[k].substr(1) : steps[k]);
+                if (keep == steps.size())
+                    if (const differential_rule* r = rule_for(type, attribute, differential_compare::diagnostic_path);
+                        r && r->attribute == attribute && k + 1 < steps.size()) {
+                        keep = k + 1;
+                        ++report_.relaxed[rule_name(*r)];
+                    }
+            }
+        }
+        if (!attribute.empty() && relaxed_by(type, attribute, differential_compare::ignore)) return std::nullopt;
+        for (std::size_t k = 0; k < keep; ++k) full += steps[k];
+        std::string key = a.diagnostic_severity[i] == 1 ? "error" : "warning";
+        key += full.empty() ? " (no attribute)" : " at " + full;
+        if (options_.compare_summaries) key += ": " + a.diagnostic_summary[i];
+        return key;
+    }
+
     void compare_values(const std::string& type, const dynamic& a, const dynamic& b, attribute_path& path,
                         const std::string& attribute, const schema_place& place, std::size_t workflow,
                         std::size_t step, const std::string& operation) {
@@ -224,7 +225,6 @@ public:
         }
     }
 
-private:
     const differential_options& options_;
     differential_report& report_;
 };
