@@ -122,12 +122,12 @@ struct file_resource : file_operations<file_model> {
     // State written by release 0.0.9 (version 0) is upgraded on the next plan.
     static constexpr std::int64_t schema_version = 1;
     using prior_models = tfpp::type_list<file_model_v0>;
-    file_model upgrade(file_model_v0 old, tfpp::context& ctx);
+    file_model upgrade_state(file_model_v0 old, tfpp::context& ctx);
 
     using identity = file_identity;
     static constexpr std::int64_t identity_version = 1;
     using prior_identities = tfpp::type_list<file_identity_v0>;
-    file_identity upgrade(file_identity_v0 old, tfpp::context& ctx);
+    file_identity upgrade_identity(file_identity_v0 old, tfpp::context& ctx);
 };
 
 struct sensitive_file_resource : file_operations<sensitive_file_model> {
@@ -159,20 +159,20 @@ struct secret_model {
     };
 };
 
-// What open() leaves for close(): Terraform keeps it between the two.
+// What open() leaves for close() (tfpp::set_private_data): Terraform keeps it
+// between the two.
 struct secret_lease {
     std::string path;
 };
 
 struct secret_ephemeral {
     using model = secret_model;
-    using private_data = secret_lease;
     static constexpr std::string_view type_name = "local_secret";
     static constexpr tfpp::doc doc{"A secret read from a file for the length of one run, never stored."};
     provider& p;
 
-    std::optional<model> open(model config, secret_lease& lease, tfpp::context& ctx);
-    void close(const secret_lease& lease, tfpp::context& ctx);
+    std::optional<model> open(model config, tfpp::context& ctx);
+    void close(tfpp::context& ctx);
 };
 
 struct file_data_model {

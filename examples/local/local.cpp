@@ -2,6 +2,7 @@
 #include "files.hpp"
 
 #include <tfpp/provider/list.hpp>
+#include <tfpp/provider/private_state.hpp>
 
 #include <sys/stat.h>
 
@@ -228,7 +229,7 @@ void file_list::list(const file_list_config& filter, tfpp::list_results<file_res
 template struct file_operations<file_model>;
 template struct file_operations<sensitive_file_model>;
 
-file_model file_resource::upgrade(file_model_v0 old, tfpp::context&) {
+file_model file_resource::upgrade_state(file_model_v0 old, tfpp::context&) {
     file_model next;
     next.filename = old.filename;
     next.content = old.content;
@@ -239,7 +240,7 @@ file_model file_resource::upgrade(file_model_v0 old, tfpp::context&) {
     return next;
 }
 
-file_identity file_resource::upgrade(file_identity_v0 old, tfpp::context&) {
+file_identity file_resource::upgrade_identity(file_identity_v0 old, tfpp::context&) {
     file_identity next;
     next.path = old.id;
     return next;
@@ -260,7 +261,7 @@ std::optional<sensitive_file_model> sensitive_file_resource::move_from(const fil
     return m;
 }
 
-std::optional<secret_model> secret_ephemeral::open(model config, secret_lease& lease, tfpp::context& ctx) {
+std::optional<secret_model> secret_ephemeral::open(model config, tfpp::context& ctx) {
     const std::string path = p.resolve(*config.filename);
     std::optional<std::string> secret = read_file(path);
     if (!secret)
@@ -268,12 +269,12 @@ std::optional<secret_model> secret_ephemeral::open(model config, secret_lease& l
                          tfpp::path_of(&secret_model::filename));
     while (!secret->empty() && (secret->back() == '\n' || secret->back() == '\r')) secret->pop_back();
     config.content = std::move(*secret);
-    lease.path = path;
+    tfpp::set_private_data(ctx, secret_lease{path});
     return config;
 }
 
-void secret_ephemeral::close(const secret_lease& lease, tfpp::context&) {
-    tfpp::log::debug("local_secret: done with {}", lease.path);
+void secret_ephemeral::close(tfpp::context& ctx) {
+    if (const auto lease = tfpp::private_data<secret_lease>(ctx)) tfpp::log::debug("local_secret: done with {}", lease->path);
 }
 
 std::optional<file_data_model> file_data_source::read(model config, tfpp::context& ctx) {

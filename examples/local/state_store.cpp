@@ -100,14 +100,14 @@ std::string lock_field(const std::string& text, std::string_view key) {
 }
 
 // The file of a state; nullopt, with an error, for a name that is no file name.
-std::optional<std::string> state_file(const std::string& directory, const std::string& state_id,
+std::optional<std::string> state_file(const std::string& directory, std::string_view state_id,
                                       std::string_view suffix, tfpp::context& ctx) {
     if (!plain_name(state_id)) {
         ctx.error("Invalid workspace name",
-                  "\"" + state_id + "\" cannot name a file in the state directory: use letters, digits, - and _.");
+                  tfpp::quoted(state_id) + " cannot name a file in the state directory: use letters, digits, - and _.");
         return std::nullopt;
     }
-    return directory + "/" + state_id + std::string(suffix);
+    return directory + "/" + std::string(state_id) + std::string(suffix);
 }
 
 }  // namespace
@@ -122,7 +122,7 @@ void state_directory_store::configure(const state_directory_config& c, tfpp::con
                   tfpp::path_of(&state_directory_config::path));
 }
 
-void state_directory_store::read(const std::string& state_id, tfpp::state_sink& out, tfpp::context& ctx) {
+void state_directory_store::read(std::string_view state_id, tfpp::state_sink& out, tfpp::context& ctx) {
     const auto path = state_file(directory, state_id, state_suffix, ctx);
     if (!path) return;
     const file_descriptor file(::open(path->c_str(), O_RDONLY | O_CLOEXEC));
@@ -135,9 +135,9 @@ void state_directory_store::read(const std::string& state_id, tfpp::state_sink& 
         ctx.error("Cannot read the state", system_error(*path, errno));
         return;
     }
-    out.size(static_cast<std::uint64_t>(st.st_size));
+    out.size(static_cast<std::size_t>(st.st_size));
     std::string buffer(max_chunk_size, '\0');
-    while (out.written() < static_cast<std::uint64_t>(st.st_size)) {
+    while (out.written() < static_cast<std::size_t>(st.st_size)) {
         const ssize_t n = ::read(file.fd, buffer.data(), buffer.size());
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) {
@@ -148,10 +148,10 @@ void state_directory_store::read(const std::string& state_id, tfpp::state_sink& 
     }
 }
 
-void state_directory_store::write(const std::string& state_id, tfpp::state_source& in, tfpp::context& ctx) {
+void state_directory_store::write(std::string_view state_id, tfpp::state_source& in, tfpp::context& ctx) {
     const auto path = state_file(directory, state_id, state_suffix, ctx);
     if (!path) return;
-    std::string pattern = directory + "/." + state_id + ".tfstate.XXXXXX";
+    std::string pattern = directory + "/." + std::string(state_id) + ".tfstate.XXXXXX";
     const file_descriptor file(::mkostemp(pattern.data(), O_CLOEXEC));
     if (file.fd < 0) {
         ctx.error("Cannot write the state", system_error(directory, errno));
@@ -170,7 +170,7 @@ void state_directory_store::write(const std::string& state_id, tfpp::state_sourc
     temporary.committed = true;
 }
 
-std::string state_directory_store::lock(const std::string& state_id, const std::string& operation, tfpp::context& ctx) {
+std::string state_directory_store::lock(std::string_view state_id, std::string_view operation, tfpp::context& ctx) {
     const auto path = state_file(directory, state_id, lock_suffix, ctx);
     if (!path) return {};
     const std::string id = random_lock_id();
@@ -191,7 +191,7 @@ std::string state_directory_store::lock(const std::string& state_id, const std::
         return {};
     }
     const std::string info =
-        "ID: " + id + "\nOperation: " + operation + "\nWho: " + who() + "\nCreated: " + utc_now() + "\n";
+        "ID: " + id + "\nOperation: " + std::string(operation) + "\nWho: " + who() + "\nCreated: " + utc_now() + "\n";
     if (!write_all(file.fd, info) || ::fsync(file.fd) != 0) {
         ctx.error("Cannot lock the state", system_error(*path, errno));
         ::unlink(path->c_str());
@@ -200,7 +200,7 @@ std::string state_directory_store::lock(const std::string& state_id, const std::
     return id;
 }
 
-void state_directory_store::unlock(const std::string& state_id, const std::string& lock_id, tfpp::context& ctx) {
+void state_directory_store::unlock(std::string_view state_id, std::string_view lock_id, tfpp::context& ctx) {
     const auto path = state_file(directory, state_id, lock_suffix, ctx);
     if (!path) return;
     const auto held = read_file(*path);
@@ -236,7 +236,7 @@ std::vector<std::string> state_directory_store::states(tfpp::context& ctx) {
     return names;
 }
 
-void state_directory_store::delete_state(const std::string& state_id, tfpp::context& ctx) {
+void state_directory_store::delete_state(std::string_view state_id, tfpp::context& ctx) {
     const auto path = state_file(directory, state_id, state_suffix, ctx);
     if (!path) return;
     if (::unlink(path->c_str()) != 0 && errno != ENOENT)

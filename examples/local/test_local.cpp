@@ -156,7 +156,7 @@ TEST_CASE("local_file: state of schema version 0 (release 0.0.9) is upgraded to 
     tfpp::testing::provider_under_test<local::provider> p(box.config());
     const std::string v0 = R"({"filename":"old.txt","content":"old","file_mode":416,"id":")" + box.path("old.txt") +
                            R"(","content_sha256":")" + local::hex_digest(EVP_sha256(), "old") + R"("})";
-    auto upgraded = p.upgrade<local::file_resource>(0, v0);
+    auto upgraded = p.upgrade_state<local::file_resource>(0, v0);
     REQUIRE(upgraded.ok());
     CHECK(upgraded.state->file_permission == "0640");  // 416 mode bits
     CHECK(upgraded.state->content_md5 == local::hex_digest(EVP_md5(), "old"));
@@ -319,7 +319,7 @@ TEST_CASE("local_file data source reads what the resource wrote", "[testing][loc
     REQUIRE(p.create<local::file_resource>(file("data.txt", "data")));
     local::file_data_model q;
     q.filename = "data.txt";
-    auto r = p.read_data<local::file_data_source>(q);
+    auto r = p.read_data_source<local::file_data_source>(q);
     REQUIRE(r.ok());
     CHECK(r.state->content == "data");
     CHECK(r.state->content_sha1 == local::hex_digest(EVP_sha1(), "data"));
@@ -343,7 +343,7 @@ TEST_CASE("local_file: content_base64 for bytes that are not text, as hashicorp/
 
     local::file_data_model q;
     q.filename = "binary.dat";
-    auto r = p.read_data<local::file_data_source>(q);
+    auto r = p.read_data_source<local::file_data_source>(q);
     REQUIRE(r.ok());
     CHECK(r.state->content.is_null());
     CHECK(r.state->content_base64 == "//4A");
@@ -533,7 +533,7 @@ TEST_CASE("local_command: each line is progress; a failing or missing program is
     local::command_config c;
     c.command = std::vector<std::string>{"sh", "-c", "echo one; echo two >&2; printf three; pwd > where"};
     c.working_dir = ".";  // relative to base_directory
-    auto run = p.invoke<local::command_action>(c);
+    auto run = p.invoke_action<local::command_action>(c);
     REQUIRE(run.ok());
     CHECK(run.progress == std::vector<std::string>{"one", "two", "three"});
     std::ifstream where(box.path("where"));
@@ -542,20 +542,20 @@ TEST_CASE("local_command: each line is progress; a failing or missing program is
     CHECK(fs::equivalent(dir, box.dir));
 
     c.command = std::vector<std::string>{"sh", "-c", "echo half; exit 3"};
-    run = p.invoke<local::command_action>(c);
+    run = p.invoke_action<local::command_action>(c);
     CHECK(run.invoked);
     CHECK(run.progress == std::vector<std::string>{"half"});
     REQUIRE(run.diagnostics.size() == 1);
     CHECK(run.diagnostics[0].detail == "sh exited with status 3");
 
     c.command = std::vector<std::string>{"no-such-program-tfpp"};
-    run = p.invoke<local::command_action>(c);
+    run = p.invoke_action<local::command_action>(c);
     REQUIRE(run.diagnostics.has_errors());
     CHECK(run.diagnostics[0].summary == "Cannot run the command");
     CHECK(run.diagnostics[0].path.to_string() == "command");
 
     c.command = std::vector<std::string>{};
-    run = p.invoke<local::command_action>(c);
+    run = p.invoke_action<local::command_action>(c);
     CHECK_FALSE(run.invoked);
     REQUIRE(run.diagnostics.has_errors());
     CHECK(run.diagnostics[0].path.to_string() == "command");
@@ -687,9 +687,9 @@ TEST_CASE("local_state_directory: states as files, written whole, locked across 
     CHECK(other.lock_state<local::state_directory_store>("default").ok());
 
     REQUIRE(p.write_state<local::state_directory_store>("dev", "{}").empty());
-    CHECK(p.states<local::state_directory_store>().names == std::vector<std::string>{"default", "dev"});
+    CHECK(p.get_states<local::state_directory_store>().names == std::vector<std::string>{"default", "dev"});
     CHECK(p.delete_state<local::state_directory_store>("dev").empty());
-    CHECK(p.states<local::state_directory_store>().names == std::vector<std::string>{"default"});
+    CHECK(p.get_states<local::state_directory_store>().names == std::vector<std::string>{"default"});
     const auto escape = p.write_state<local::state_directory_store>("../outside", "{}");
     REQUIRE(escape.size() == 1);
     CHECK(escape[0].summary == "Invalid workspace name");

@@ -330,7 +330,7 @@ void copy_options(const From& old, To& m) {
 }
 }  // namespace
 
-password_model_v1 password_resource::upgrade(password_model_v0 old, tfpp::context& ctx) {
+password_model_v1 password_resource::upgrade_state(password_model_v0 old, tfpp::context& ctx) {
     password_model_v1 m;
     copy_options(old, m);
     m.bcrypt_hash = bcrypt_hash(old.result.value_or(std::string()));
@@ -338,7 +338,7 @@ password_model_v1 password_resource::upgrade(password_model_v0 old, tfpp::contex
     return m;
 }
 
-password_model_v2 password_resource::upgrade(password_model_v1 old, tfpp::context&) {
+password_model_v2 password_resource::upgrade_state(password_model_v1 old, tfpp::context&) {
     password_model_v2 m;
     copy_options(old, m);
     m.bcrypt_hash = old.bcrypt_hash;
@@ -346,7 +346,7 @@ password_model_v2 password_resource::upgrade(password_model_v1 old, tfpp::contex
     return m;
 }
 
-std::optional<password_model> password_resource::upgrade(password_model_v2 old, tfpp::context& ctx) {
+std::optional<password_model> password_resource::upgrade_state(password_model_v2 old, tfpp::context& ctx) {
     password_model m;
     copy_options(old, m);
     m.numeric = m.number;  // as 3.9.0 does: version 2's numeric always equalled number
@@ -360,13 +360,13 @@ std::optional<password_model> password_resource::upgrade(password_model_v2 old, 
     return m;
 }
 
-string_model_v1 string_resource::upgrade(string_model_v0 old, tfpp::context&) {
+string_model_v1 string_resource::upgrade_state(string_model_v0 old, tfpp::context&) {
     string_model_v1 m;
     copy_options(old, m);
     return m;
 }
 
-string_model string_resource::upgrade(string_model_v1 old, tfpp::context&) {
+string_model string_resource::upgrade_state(string_model_v1 old, tfpp::context&) {
     string_model m;
     copy_options(old, m);
     m.numeric = m.number;

@@ -327,9 +327,9 @@ struct password_resource {
                                        "password itself."};
     static constexpr std::int64_t schema_version = 3;
     using prior_models = tfpp::type_list<password_model_v0, password_model_v1, password_model_v2>;
-    password_model_v1 upgrade(password_model_v0 old, tfpp::context& ctx);
-    password_model_v2 upgrade(password_model_v1 old, tfpp::context& ctx);
-    std::optional<password_model> upgrade(password_model_v2 old, tfpp::context& ctx);
+    password_model_v1 upgrade_state(password_model_v0 old, tfpp::context& ctx);
+    password_model_v2 upgrade_state(password_model_v1 old, tfpp::context& ctx);
+    std::optional<password_model> upgrade_state(password_model_v2 old, tfpp::context& ctx);
 
     std::optional<model> create(model plan, tfpp::context& ctx);
     std::optional<model> read(model state, tfpp::context&) { return state; }
@@ -348,8 +348,8 @@ struct string_resource {
                                        "it). Import takes the string itself."};
     static constexpr std::int64_t schema_version = 2;
     using prior_models = tfpp::type_list<string_model_v0, string_model_v1>;
-    string_model_v1 upgrade(string_model_v0 old, tfpp::context& ctx);
-    string_model upgrade(string_model_v1 old, tfpp::context& ctx);
+    string_model_v1 upgrade_state(string_model_v0 old, tfpp::context& ctx);
+    string_model upgrade_state(string_model_v1 old, tfpp::context& ctx);
 
     std::optional<model> create(model plan, tfpp::context& ctx);
     std::optional<model> read(model state, tfpp::context&) { return state; }

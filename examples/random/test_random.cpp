@@ -316,7 +316,7 @@ TEST_CASE("random_password: states of every release upgrade to version 3 as 3.9.
             INFO(release << " random_password." << name);
             const auto [version, stored] = instance(release, "random_password", name);
             const json old = json::parse(stored);
-            auto upgraded = p.upgrade<password_resource>(version, stored);
+            auto upgraded = p.upgrade_state<password_resource>(version, stored);
             REQUIRE(upgraded.ok());
             const auto& s = *upgraded.state;
             CHECK(*s.result == old["result"].get<std::string>());
@@ -335,7 +335,7 @@ TEST_CASE("random_string: version 1 states gain numeric; 3.4.2's plans an update
     tfpp::testing::provider_under_test<provider> p;
     const auto [version, stored] = instance("2.2.1", "random_string", "nonumber");
     CHECK(version == 1);
-    auto upgraded = p.upgrade<string_resource>(version, stored);
+    auto upgraded = p.upgrade_state<string_resource>(version, stored);
     REQUIRE(upgraded.ok());
     CHECK(*upgraded.state->numeric == false);
     string_model config;  // main.tf's random_string.nonumber
@@ -349,7 +349,7 @@ TEST_CASE("random_string: version 1 states gain numeric; 3.4.2's plans an update
     const auto [v342, s342] = instance("3.4.2", "random_string", "defaults");
     string_model defaults;
     defaults.length = 10;
-    auto from342 = p.upgrade<string_resource>(v342, s342);
+    auto from342 = p.upgrade_state<string_resource>(v342, s342);
     REQUIRE(from342.ok());
     auto step = p.plan<string_resource>(defaults, from342);
     CHECK(step.action == action::update);
@@ -460,7 +460,7 @@ TEST_CASE("ephemeral random_password and random_bytes", "[random]") {
     m.length = 20;
     m.override_special = "!@";
     m.min_numeric = 2;
-    auto opened = p.open_ephemeral<ephemeral_password>(m);
+    auto opened = p.open_ephemeral_resource<ephemeral_password>(m);
     REQUIRE(opened.ok());
     CHECK(characters(*opened.result->result).size() == 20);
     CHECK(count_in(*opened.result->result, "0123456789") >= 2);
@@ -468,7 +468,7 @@ TEST_CASE("ephemeral random_password and random_bytes", "[random]") {
     CHECK(*opened.result->upper == true);
     ephemeral_bytes_model b;
     b.length = 24;
-    auto bytes = p.open_ephemeral<ephemeral_bytes>(b);
+    auto bytes = p.open_ephemeral_resource<ephemeral_bytes>(b);
     REQUIRE(bytes.ok());
     CHECK(bytes.result->hex->size() == 48);
 }

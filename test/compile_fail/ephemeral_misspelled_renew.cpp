@@ -15,10 +15,9 @@ struct lease {
 };
 struct token {
     using model = ::model;
-    using private_data = lease;
     static constexpr std::string_view type_name = "demo_token";
-    std::optional<model> open(model config, lease& l, tfpp::context& ctx);
-    void renw(lease& l, tfpp::context& ctx);  // one letter short: the lease would never be renewed
+    std::optional<model> open(model config, tfpp::context& ctx);
+    void renw(tfpp::context& ctx);  // one letter short: the lease would never be renewed
 };
 struct provider {
     static constexpr std::string_view type_name = "demo";

@@ -15,10 +15,9 @@ struct lease {
 };
 struct token {
     using model = ::model;
-    using private_data = lease;
     static constexpr std::string_view type_name = "demo_token";
-    std::optional<model> open(model config, lease& l, tfpp::context& ctx);
-    void renew(const lease& l);  // no context, and the lease cannot be updated
+    std::optional<model> open(model config, tfpp::context& ctx);
+    void renew(const lease& l);  // the lease comes from tfpp::private_data<lease>(ctx); and no context
 };
 struct provider {
     static constexpr std::string_view type_name = "demo";

@@ -13,12 +13,12 @@ struct bucket_config {
 struct bucket_store {
     static constexpr std::string_view type_name = "demo_bucket";
     using config = bucket_config;
-    void read(const std::string& state_id, tfpp::state_sink& out, tfpp::context& ctx);
-    void write(const std::string& state_id, tfpp::state_source& in, tfpp::context& ctx);
-    std::string lock(const std::string& state_id, const std::string& operation, tfpp::context& ctx);
-    void unlock(const std::string& state_id, const std::string& lock_id, tfpp::context& ctx);
+    void read(std::string_view state_id, tfpp::state_sink& out, tfpp::context& ctx);
+    void write(std::string_view state_id, tfpp::state_source& in, tfpp::context& ctx);
+    std::string lock(std::string_view state_id, std::string_view operation, tfpp::context& ctx);
+    void unlock(std::string_view state_id, std::string_view lock_id, tfpp::context& ctx);
     std::vector<std::string> states(tfpp::context& ctx);
-    void delete_state(const std::string& state_id, tfpp::context& ctx);
+    void delete_state(std::string_view state_id, tfpp::context& ctx);
 };
 struct provider {
     static constexpr std::string_view type_name = "demo";

@@ -1,4 +1,4 @@
-// expect: tfpp: a state store needs `std::string lock(const std::string& state_id
+// expect: tfpp: a state store needs `std::string lock(std::string_view state_id
 // names: state_store_check<bucket_store
 #include <tfpp/tfpp.hpp>
 
@@ -12,12 +12,12 @@ struct bucket_config {
 struct bucket_store {
     static constexpr std::string_view type_name = "demo_bucket";
     using config = bucket_config;
-    void read(const std::string& state_id, tfpp::state_sink& out, tfpp::context& ctx);
-    void write(const std::string& state_id, tfpp::state_source& in, tfpp::context& ctx);
-    bool lock(const std::string& state_id, tfpp::context& ctx);  // returns no lock id
-    void unlock(const std::string& state_id, const std::string& lock_id, tfpp::context& ctx);
+    void read(std::string_view state_id, tfpp::state_sink& out, tfpp::context& ctx);
+    void write(std::string_view state_id, tfpp::state_source& in, tfpp::context& ctx);
+    bool lock(std::string_view state_id, tfpp::context& ctx);  // returns no lock id
+    void unlock(std::string_view state_id, std::string_view lock_id, tfpp::context& ctx);
     std::vector<std::string> states(tfpp::context& ctx);
-    void delete_state(const std::string& state_id, tfpp::context& ctx);
+    void delete_state(std::string_view state_id, tfpp::context& ctx);
 };
 struct provider {
     static constexpr std::string_view type_name = "demo";

@@ -1,4 +1,4 @@
-// expect: tfpp: provider_under_test<P>::read_data<D> takes one of P's data sources
+// expect: tfpp: provider_under_test<P>::read_data_source<D> takes one of P's data sources
 // names: listed<unlisted
 // A test that reads a data source its provider does not list.
 #include <tfpp/testing.hpp>
@@ -27,5 +27,5 @@ void test() {
     tfpp::testing::provider_under_test<provider> p;
     model m;
     m.name = "x";
-    (void)p.read_data<unlisted>(m);
+    (void)p.read_data_source<unlisted>(m);
 }

@@ -1,4 +1,4 @@
-// expect: tfpp: a resource's upgrade has a signature tfpp cannot call
+// expect: tfpp: a resource's upgrade_state has a signature tfpp cannot call
 // names: resource_check<thing
 #include <tfpp/tfpp.hpp>
 
@@ -17,7 +17,7 @@ struct thing {
     std::optional<model> read(model state, tfpp::context& ctx);
     std::optional<model> update(model plan, const model& prior, tfpp::context& ctx);
     void destroy(const model& state, tfpp::context& ctx);
-    std::optional<model> upgrade(std::string_view json, tfpp::context& ctx);
+    std::optional<model> upgrade_state(std::string_view json, tfpp::context& ctx);
 };
 struct provider {
     static constexpr std::string_view type_name = "demo";

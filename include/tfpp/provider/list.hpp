@@ -17,6 +17,7 @@
 #include <tfpp/diag/diagnostics.hpp>
 #include <tfpp/provider/context.hpp>
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -36,7 +37,7 @@ public:
     // push them then; without it an object pushed is not sent.
     [[nodiscard]] bool objects_wanted() const noexcept { return objects_wanted_; }
     // How many results were sent.
-    [[nodiscard]] std::int64_t count() const noexcept { return count_; }
+    [[nodiscard]] std::size_t count() const noexcept { return count_; }
 
     // One result: the identity, a name people recognise, and the object.
     bool push(const identity& id, std::string display_name, const model* object = nullptr);
@@ -53,7 +54,7 @@ private:
     context& ctx_;
     bool objects_wanted_;
     std::int64_t limit_;
-    std::int64_t count_ = 0;
+    std::size_t count_ = 0;
 };
 
 }  // namespace tfpp
@@ -64,7 +65,7 @@ namespace tfpp {
 
 template <class R>
 bool list_results<R>::push(const identity& id, std::string display_name, const model* object) {
-    if ((limit_ > 0 && count_ >= limit_) || ctx_.stop_requested()) return false;
+    if ((limit_ > 0 && count_ >= static_cast<std::size_t>(limit_)) || ctx_.stop_requested()) return false;
     std::optional<std::string> encoded;
     if (objects_wanted_ && object != nullptr) {
         if constexpr (detail::has_write_only<model>()) {
@@ -79,7 +80,7 @@ bool list_results<R>::push(const identity& id, std::string display_name, const m
     std::optional<std::string> identity = detail::outgoing_msgpack(id, "a listed identity", ctx_);
     if (!identity || !sink_.send(std::move(*identity), std::move(display_name), std::move(encoded))) return false;
     ++count_;
-    return limit_ <= 0 || count_ < limit_;
+    return limit_ <= 0 || count_ < static_cast<std::size_t>(limit_);
 }
 
 template <class R>

@@ -6,12 +6,12 @@
 //       static constexpr std::string_view type_name = "local_directory";
 //       using config = directory_config;      // the state_store block's attributes
 //       void configure(const directory_config& c, tfpp::context& ctx);                  // optional
-//       void read(const std::string& state_id, tfpp::state_sink& out, tfpp::context& ctx);
-//       void write(const std::string& state_id, tfpp::state_source& in, tfpp::context& ctx);
-//       std::string lock(const std::string& state_id, const std::string& operation, tfpp::context& ctx);
-//       void unlock(const std::string& state_id, const std::string& lock_id, tfpp::context& ctx);
+//       void read(std::string_view state_id, tfpp::state_sink& out, tfpp::context& ctx);
+//       void write(std::string_view state_id, tfpp::state_source& in, tfpp::context& ctx);
+//       std::string lock(std::string_view state_id, std::string_view operation, tfpp::context& ctx);
+//       void unlock(std::string_view state_id, std::string_view lock_id, tfpp::context& ctx);
 //       std::vector<std::string> states(tfpp::context& ctx);                             // the workspaces
-//       void delete_state(const std::string& state_id, tfpp::context& ctx);
+//       void delete_state(std::string_view state_id, tfpp::context& ctx);
 //   };
 //
 //   struct local_provider { ...  using state_stores = tfpp::type_list<directory_store>; };
@@ -25,7 +25,7 @@
 
 #include <tfpp/provider/context.hpp>
 
-#include <cstdint>
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -41,34 +41,34 @@ struct state_chunk_source;
 class state_sink {
 public:
     // The state's whole size in bytes: once, before the first write().
-    void size(std::uint64_t bytes);
+    void size(std::size_t bytes);
     // Appends bytes; false once Terraform wants no more (the run was stopped
     // or the client went away): return then.
     bool write(std::string_view bytes);
-    [[nodiscard]] std::uint64_t written() const noexcept { return written_; }
+    [[nodiscard]] std::size_t written() const noexcept { return written_; }
 
     // Made by tfpp for each ReadStateBytes call.
     state_sink(detail::state_chunk_sink& to, context& ctx) : to_(to), ctx_(ctx) {}
-    [[nodiscard]] std::optional<std::uint64_t> declared_size() const noexcept { return size_; }
+    [[nodiscard]] std::optional<std::size_t> declared_size() const noexcept { return size_; }
 
 private:
     detail::state_chunk_sink& to_;
     context& ctx_;
-    std::optional<std::uint64_t> size_;
-    std::uint64_t written_ = 0;
+    std::optional<std::size_t> size_;
+    std::size_t written_ = 0;
 };
 
 // What write() reads the new state from, chunk by chunk as Terraform sends it.
 class state_source {
 public:
     // The whole state's size in bytes.
-    [[nodiscard]] std::uint64_t size() const noexcept;
+    [[nodiscard]] std::size_t size() const noexcept;
     // The next chunk, or nullopt once the whole state has arrived. When the
     // upload breaks off or is malformed, tfpp reports it and unwinds write()
     // with an exception: a state stored only after next() returned nullopt is
     // never a truncated one.
     std::optional<std::string_view> next();
-    [[nodiscard]] std::uint64_t received() const noexcept;
+    [[nodiscard]] std::size_t received() const noexcept;
 
     // Made by tfpp for each WriteStateBytes call.
     explicit state_source(detail::state_chunk_source& from) : from_(from) {}
@@ -83,7 +83,7 @@ private:
 
 namespace tfpp {
 
-inline void state_sink::size(std::uint64_t bytes) {
+inline void state_sink::size(std::size_t bytes) {
     if (size_) {
         ctx_.error("Provider bug: the state store declared the state's size twice",
                    "Call state_sink::size() once, before the first write().");
@@ -104,8 +104,8 @@ inline bool state_sink::write(std::string_view bytes) {
     return to_.append(bytes, *size_) && !ctx_.stop_requested();
 }
 
-inline std::uint64_t state_source::size() const noexcept { return from_.total(); }
-inline std::uint64_t state_source::received() const noexcept { return from_.received(); }
+inline std::size_t state_source::size() const noexcept { return from_.total(); }
+inline std::size_t state_source::received() const noexcept { return from_.received(); }
 inline std::optional<std::string_view> state_source::next() { return from_.next(); }
 
 }  // namespace tfpp

@@ -166,8 +166,8 @@ public:
     // Upgrades stored state (the JSON Terraform kept, at an older schema
     // version) to the current model.
     template <class R>
-    result<typename R::model> upgrade(std::int64_t version, std::string_view json) {
-        return detail::resource_ops::upgrade<R>(core(), version, json);
+    result<typename R::model> upgrade_state(std::int64_t version, std::string_view json) {
+        return detail::resource_ops::upgrade_state<R>(core(), version, json);
     }
 
     // --- the single operations: the other kinds -----------------------------
@@ -175,8 +175,8 @@ public:
     // Validates and reads a data source. A configuration that is not wholly
     // known is not read (Core reads it during apply): `deferred` is set.
     template <class D>
-    result<typename D::model> read_data(const typename D::model& config) {
-        return detail::data_source_ops::read_data<D>(core(), config);
+    result<typename D::model> read_data_source(const typename D::model& config) {
+        return detail::data_source_ops::read_data_source<D>(core(), config);
     }
 
     // Calls a provider function with typed arguments, as Terraform does (each
@@ -191,31 +191,31 @@ public:
     // opened while its configuration is not wholly known), then renews or
     // closes it with the private data open() left.
     template <class E>
-    ephemeral<typename E::model> open_ephemeral(const typename E::model& config) {
-        return detail::ephemeral_ops::open_ephemeral<E>(core(), config);
+    ephemeral<typename E::model> open_ephemeral_resource(const typename E::model& config) {
+        return detail::ephemeral_ops::open_ephemeral_resource<E>(core(), config);
     }
     template <class E>
-    ephemeral<typename E::model> renew_ephemeral(const ephemeral<typename E::model>& opened) {
-        return detail::ephemeral_ops::renew_ephemeral<E>(core(), opened);
+    ephemeral<typename E::model> renew_ephemeral_resource(const ephemeral<typename E::model>& opened) {
+        return detail::ephemeral_ops::renew_ephemeral_resource<E>(core(), opened);
     }
     template <class E>
-    tfpp::diagnostics close_ephemeral(const ephemeral<typename E::model>& opened) {
-        return detail::ephemeral_ops::close_ephemeral<E>(core(), opened);
+    tfpp::diagnostics close_ephemeral_resource(const ephemeral<typename E::model>& opened) {
+        return detail::ephemeral_ops::close_ephemeral_resource<E>(core(), opened);
     }
 
     // Lists with a list resource as `terraform query` does (its configuration
     // validated first): every result pushed, with identity, display name and,
     // when options.include_resource, the object.
     template <class L>
-    list_outcome<typename L::resource> list(const typename L::config& config, list_options options = {}) {
-        return detail::list_ops::list<L>(core(), config, options);
+    list_outcome<typename L::resource> list_resource(const typename L::config& config, list_options options = {}) {
+        return detail::list_ops::list_resource<L>(core(), config, options);
     }
 
     // Validates, plans and invokes an action as `terraform apply -invoke`
     // does: each progress message it reported, and the diagnostics.
     template <class A>
-    action_outcome invoke(const typename A::config& config) {
-        return detail::action_ops::invoke<A>(core(), config);
+    action_outcome invoke_action(const typename A::config& config) {
+        return detail::action_ops::invoke_action<A>(core(), config);
     }
 
     // A state store as Terraform uses it: configure (validated first, the
@@ -228,28 +228,67 @@ public:
         return detail::state_store_ops::configure_state_store<S>(core(), config, proposed_chunk_size);
     }
     template <class S>
-    stored_state read_state(const std::string& state_id) {
+    stored_state read_state(std::string_view state_id) {
         return detail::state_store_ops::read_state<S>(core(), state_id);
     }
     template <class S>
-    tfpp::diagnostics write_state(const std::string& state_id, const std::string& bytes) {
+    tfpp::diagnostics write_state(std::string_view state_id, std::string_view bytes) {
         return detail::state_store_ops::write_state<S>(core(), state_id, bytes);
     }
     template <class S>
-    state_lock lock_state(const std::string& state_id, const std::string& operation = "OperationTypeApply") {
+    state_lock lock_state(std::string_view state_id, std::string_view operation = "OperationTypeApply") {
         return detail::state_store_ops::lock_state<S>(core(), state_id, operation);
     }
     template <class S>
-    tfpp::diagnostics unlock_state(const std::string& state_id, const std::string& lock_id) {
+    tfpp::diagnostics unlock_state(std::string_view state_id, std::string_view lock_id) {
         return detail::state_store_ops::unlock_state<S>(core(), state_id, lock_id);
     }
     template <class S>
-    state_names states() {
-        return detail::state_store_ops::states<S>(core());
+    state_names get_states() {
+        return detail::state_store_ops::get_states<S>(core());
     }
     template <class S>
-    tfpp::diagnostics delete_state(const std::string& state_id) {
+    tfpp::diagnostics delete_state(std::string_view state_id) {
         return detail::state_store_ops::delete_state<S>(core(), state_id);
+    }
+
+    // --- the names of the previous release (one release more) --------------
+
+    template <class R>
+    [[deprecated("use upgrade_state")]] result<typename R::model> upgrade(std::int64_t version, std::string_view json) {
+        return upgrade_state<R>(version, json);
+    }
+    template <class D>
+    [[deprecated("use read_data_source")]] result<typename D::model> read_data(const typename D::model& config) {
+        return read_data_source<D>(config);
+    }
+    template <class E>
+    [[deprecated("use open_ephemeral_resource")]] ephemeral<typename E::model> open_ephemeral(
+        const typename E::model& config) {
+        return open_ephemeral_resource<E>(config);
+    }
+    template <class E>
+    [[deprecated("use renew_ephemeral_resource")]] ephemeral<typename E::model> renew_ephemeral(
+        const ephemeral<typename E::model>& opened) {
+        return renew_ephemeral_resource<E>(opened);
+    }
+    template <class E>
+    [[deprecated("use close_ephemeral_resource")]] tfpp::diagnostics close_ephemeral(
+        const ephemeral<typename E::model>& opened) {
+        return close_ephemeral_resource<E>(opened);
+    }
+    template <class L>
+    [[deprecated("use list_resource")]] list_outcome<typename L::resource> list(const typename L::config& config,
+                                                                                list_options options = {}) {
+        return list_resource<L>(config, options);
+    }
+    template <class A>
+    [[deprecated("use invoke_action")]] action_outcome invoke(const typename A::config& config) {
+        return invoke_action<A>(config);
+    }
+    template <class S>
+    [[deprecated("use get_states")]] state_names states() {
+        return get_states<S>();
     }
 
     // --- scenario helpers ---------------------------------------------------

@@ -126,7 +126,7 @@ struct generated_config {
     [[nodiscard]] bool ok() const noexcept { return config.has_value() && !diagnostics.has_errors(); }
 };
 
-// An action as `terraform apply -invoke` runs it (provider_under_test::invoke):
+// An action as `terraform apply -invoke` runs it (provider_under_test::invoke_action):
 // each progress message in order, and the diagnostics of validate, plan and
 // invoke. `invoked`: validation and plan passed, and invoke() ran.
 struct action_outcome {
@@ -166,7 +166,7 @@ struct state_lock {
     [[nodiscard]] bool ok() const noexcept { return !lock_id.empty() && !diagnostics.has_errors(); }
 };
 
-// The states (workspaces) of a store (provider_under_test::states).
+// The states (workspaces) of a store (provider_under_test::get_states).
 struct state_names {
     std::vector<std::string> names;
     tfpp::diagnostics diagnostics;
@@ -174,7 +174,7 @@ struct state_names {
     [[nodiscard]] bool ok() const noexcept { return !diagnostics.has_errors(); }
 };
 
-// What a list resource found (provider_under_test::list): each result as
+// What a list resource found (provider_under_test::list_resource): each result as
 // `terraform query` receives it, decoded. `object` is set when the list was
 // asked for objects and the handler pushed one.
 template <class R>

@@ -62,29 +62,29 @@ deploy_config config_for(std::string service, std::int64_t steps = 3) {
 
 TEST_CASE("an action reports each step, in order", "[action]") {
     tfpp::testing::provider_under_test<provider> p;
-    const tfpp::testing::action_outcome out = p.invoke<deploy_action>(config_for("web"));
+    const tfpp::testing::action_outcome out = p.invoke_action<deploy_action>(config_for("web"));
     REQUIRE(out.ok());
     CHECK(out.progress == std::vector<std::string>{"step 1 of web", "step 2 of web", "step 3 of web"});
 }
 
 TEST_CASE("an action's configuration is validated and planned before it runs", "[action]") {
     tfpp::testing::provider_under_test<provider> p;
-    auto out = p.invoke<deploy_action>(config_for(""));  // min_length
+    auto out = p.invoke_action<deploy_action>(config_for(""));  // min_length
     CHECK_FALSE(out.invoked);
     REQUIRE(out.diagnostics.has_errors());
     CHECK(out.diagnostics[0].path.to_string() == "service");
 
-    out = p.invoke<deploy_action>(config_for("web", 500));  // range
+    out = p.invoke_action<deploy_action>(config_for("web", 500));  // range
     CHECK_FALSE(out.invoked);
     REQUIRE(out.diagnostics.has_errors());
     CHECK(out.diagnostics[0].path.to_string() == "steps");
 
-    out = p.invoke<deploy_action>(config_for("forbidden"));  // validate()
+    out = p.invoke_action<deploy_action>(config_for("forbidden"));  // validate()
     CHECK_FALSE(out.invoked);
     REQUIRE(out.diagnostics.size() == 1);
     CHECK(out.diagnostics[0].summary == "Not allowed");
 
-    out = p.invoke<deploy_action>(config_for("web", 60));  // plan(): a warning, then the run
+    out = p.invoke_action<deploy_action>(config_for("web", 60));  // plan(): a warning, then the run
     CHECK(out.ok());
     REQUIRE_FALSE(out.diagnostics.empty());
     CHECK(out.diagnostics[0].summary == "Long deploy");
@@ -96,7 +96,7 @@ TEST_CASE("an action's error follows the progress it already sent, and keeps sec
     deploy_config c = config_for("web", 2);
     c.fail_at_end = true;
     c.token = "tok-s3cret";
-    const auto out = p.invoke<deploy_action>(c);
+    const auto out = p.invoke_action<deploy_action>(c);
     CHECK(out.invoked);
     CHECK_FALSE(out.ok());
     CHECK(out.progress.size() == 2);

@@ -50,7 +50,7 @@ struct bucket_resource {
     }
     std::optional<model> update(model plan, const model&, tfpp::context&) { return plan; }
     void destroy(const model&, tfpp::context&) {}
-    bucket_identity upgrade(bucket_identity_v0 old, tfpp::context& ctx) {
+    bucket_identity upgrade_identity(bucket_identity_v0 old, tfpp::context& ctx) {
         const std::string location = *old.location;
         const auto slash = location.find('/');
         bucket_identity next;

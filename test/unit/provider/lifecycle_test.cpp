@@ -88,7 +88,7 @@ struct server {
         if (state.name == "protected") ctx.error("Deletion protection", "this server cannot be destroyed");
     }
 
-    server_v1 upgrade(server_v0 old, tfpp::context& ctx) {
+    server_v1 upgrade_state(server_v0 old, tfpp::context& ctx) {
         server_v1 next;
         next.name = old.name;
         next.id = old.id;
@@ -102,7 +102,7 @@ struct server {
         }
         return next;
     }
-    std::optional<model> upgrade(server_v1 old, tfpp::context&) {
+    std::optional<model> upgrade_state(server_v1 old, tfpp::context&) {
         model next;
         next.name = old.name;
         next.id = old.id;

@@ -59,7 +59,7 @@ struct provider {
     using resources = tfpp::type_list<server>;
     using list_resources = tfpp::type_list<server_list>;
     std::map<std::string, server_model> servers;   // by id
-    std::function<void(std::int64_t)> after_push;  // called with the count after each push
+    std::function<void(std::size_t)> after_push;  // called with the count after each push
 };
 static_assert(tfpp::valid_provider<provider>);
 
@@ -104,7 +104,7 @@ TEST_CASE("a list resource streams identities, display names and objects", "[lis
     for (const char* name : {"web", "db", "cache"}) REQUIRE(p.create<server>(a_server(name, "north")));
     REQUIRE(p.create<server>(a_server("edge", "south")));
 
-    auto all = p.list<server_list>({});
+    auto all = p.list_resource<server_list>({});
     REQUIRE(all.ok());
     REQUIRE(all.results.size() == 4);
     CHECK(all.results[0].identity.id == "srv-cache");  // the provider's order
@@ -113,7 +113,7 @@ TEST_CASE("a list resource streams identities, display names and objects", "[lis
 
     server_filter north;
     north.zone = "north";
-    auto with_objects = p.list<server_list>(north, {.include_resource = true});
+    auto with_objects = p.list_resource<server_list>(north, {.include_resource = true});
     REQUIRE(with_objects.ok());
     REQUIRE(with_objects.results.size() == 3);
     REQUIRE(with_objects.results[1].object);
@@ -125,12 +125,12 @@ TEST_CASE("a list resource streams identities, display names and objects", "[lis
 TEST_CASE("the limit stops the handler at that many results", "[list]") {
     driver p;
     for (const char* name : {"a", "b", "c", "d"}) REQUIRE(p.create<server>(a_server(name, "north")));
-    auto two = p.list<server_list>({}, {.limit = 2});
+    auto two = p.list_resource<server_list>({}, {.limit = 2});
     REQUIRE(two.ok());
     CHECK(two.results.size() == 2);
     server_filter endless;
     endless.endless = true;
-    auto capped = p.list<server_list>(endless, {.limit = 5});  // ends only because push says so
+    auto capped = p.list_resource<server_list>(endless, {.limit = 5});  // ends only because push says so
     REQUIRE(capped.ok());
     CHECK(capped.results.size() == 5);
 }
@@ -139,7 +139,7 @@ TEST_CASE("the list block's configuration is validated first, with paths", "[lis
     driver p;
     server_filter wrong;
     wrong.zone = "east";
-    auto refused = p.list<server_list>(wrong);
+    auto refused = p.list_resource<server_list>(wrong);
     REQUIRE_FALSE(refused.ok());
     CHECK(refused.results.empty());
     REQUIRE(refused.diagnostics.size() == 1);
@@ -148,7 +148,7 @@ TEST_CASE("the list block's configuration is validated first, with paths", "[lis
     server_filter conflicting;
     conflicting.endless = true;
     conflicting.fail_after_two = true;
-    auto hook = p.list<server_list>(conflicting);
+    auto hook = p.list_resource<server_list>(conflicting);
     REQUIRE_FALSE(hook.ok());
     CHECK(hook.diagnostics[0].summary == "Conflicting filter");
     CHECK(hook.diagnostics[0].path.to_string() == "endless");
@@ -159,7 +159,7 @@ TEST_CASE("results sent before a handler's error are kept, the error follows", "
     for (const char* name : {"a", "b", "c"}) REQUIRE(p.create<server>(a_server(name, "north")));
     server_filter f;
     f.fail_after_two = true;
-    auto r = p.list<server_list>(f);
+    auto r = p.list_resource<server_list>(f);
     CHECK(r.results.size() == 2);
     REQUIRE_FALSE(r.ok());
     CHECK(r.diagnostics[0].summary == "Listing failed");
@@ -178,7 +178,7 @@ TEST_CASE("StopProvider ends a listing that would never end", "[list]") {
             return true;
         }
     } sink;
-    e.provider().after_push = [&](std::int64_t count) {
+    e.provider().after_push = [&](std::size_t count) {
         if (count == 3) e.request_stop();  // as StopProvider does, from another call
     };
     server_filter endless;

@@ -187,7 +187,7 @@ TEST_CASE("a data source's result keeps the configuration's form", "[semantic]")
     tfpp::testing::provider_under_test<provider> p;
     lookup_model m;
     m.at = "2026-11-27T00:00:00-05:00";
-    auto r = p.read_data<lookup_data_source>(m);
+    auto r = p.read_data_source<lookup_data_source>(m);
     REQUIRE(r.ok());
     CHECK(*r.state->at == "2026-11-27T00:00:00-05:00");
 }

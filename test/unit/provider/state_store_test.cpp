@@ -27,12 +27,12 @@ struct memory_store {
         if (c.bucket == "forbidden") ctx.error("Not allowed", "this bucket is not for states", "bucket");
     }
     void configure(const memory_config& c, tfpp::context& ctx);
-    void read(const std::string& state_id, tfpp::state_sink& out, tfpp::context& ctx);
-    void write(const std::string& state_id, tfpp::state_source& in, tfpp::context& ctx);
-    std::string lock(const std::string& state_id, const std::string& operation, tfpp::context& ctx);
-    void unlock(const std::string& state_id, const std::string& lock_id, tfpp::context& ctx);
+    void read(std::string_view state_id, tfpp::state_sink& out, tfpp::context& ctx);
+    void write(std::string_view state_id, tfpp::state_source& in, tfpp::context& ctx);
+    std::string lock(std::string_view state_id, std::string_view operation, tfpp::context& ctx);
+    void unlock(std::string_view state_id, std::string_view lock_id, tfpp::context& ctx);
     std::vector<std::string> states(tfpp::context&);
-    void delete_state(const std::string& state_id, tfpp::context& ctx);
+    void delete_state(std::string_view state_id, tfpp::context& ctx);
 };
 
 struct provider {
@@ -41,8 +41,8 @@ struct provider {
     using state_stores = tfpp::type_list<memory_store>;
 
     std::string bucket;
-    std::map<std::string, std::string> stored;
-    std::map<std::string, std::string> locks;  // state -> lock id
+    std::map<std::string, std::string, std::less<>> stored;
+    std::map<std::string, std::string, std::less<>> locks;  // state -> lock id
     int next_lock = 0;
     // Misbehaviours a test switches on.
     bool write_too_little = false;
@@ -57,7 +57,7 @@ void memory_store::configure(const memory_config& c, tfpp::context& ctx) {
     p.bucket = *c.bucket;
 }
 
-void memory_store::read(const std::string& state_id, tfpp::state_sink& out, tfpp::context&) {
+void memory_store::read(std::string_view state_id, tfpp::state_sink& out, tfpp::context&) {
     auto it = p.stored.find(state_id);
     if (it == p.stored.end()) return;
     const std::string& bytes = it->second;
@@ -67,28 +67,28 @@ void memory_store::read(const std::string& state_id, tfpp::state_sink& out, tfpp
         out.write(std::string_view(bytes).substr(at, std::min(p.write_piece, end - at)));
 }
 
-void memory_store::write(const std::string& state_id, tfpp::state_source& in, tfpp::context&) {
+void memory_store::write(std::string_view state_id, tfpp::state_source& in, tfpp::context&) {
     std::string bytes;
     bytes.reserve(in.size());
     while (auto chunk = in.next()) {
         bytes.append(*chunk);
         if (p.stop_reading_early) return;
     }
-    p.stored[state_id] = std::move(bytes);  // only a whole state gets here
+    p.stored[std::string(state_id)] = std::move(bytes);  // only a whole state gets here
 }
 
-std::string memory_store::lock(const std::string& state_id, const std::string& operation, tfpp::context& ctx) {
+std::string memory_store::lock(std::string_view state_id, std::string_view operation, tfpp::context& ctx) {
     if (auto held = p.locks.find(state_id); held != p.locks.end()) {
-        ctx.error("State locked", "lock " + held->second + " holds it; wanted for " + operation);
+        ctx.error("State locked", "lock " + held->second + " holds it; wanted for " + std::string(operation));
         return {};
     }
-    return p.locks[state_id] = "lock-" + std::to_string(++p.next_lock);
+    return p.locks[std::string(state_id)] = "lock-" + std::to_string(++p.next_lock);
 }
 
-void memory_store::unlock(const std::string& state_id, const std::string& lock_id, tfpp::context& ctx) {
+void memory_store::unlock(std::string_view state_id, std::string_view lock_id, tfpp::context& ctx) {
     auto held = p.locks.find(state_id);
     if (held == p.locks.end() || held->second != lock_id) {
-        ctx.error("Not your lock", "state " + state_id + " is not locked by " + lock_id);
+        ctx.error("Not your lock", "state " + std::string(state_id) + " is not locked by " + std::string(lock_id));
         return;
     }
     p.locks.erase(held);
@@ -101,8 +101,8 @@ std::vector<std::string> memory_store::states(tfpp::context&) {
     return names;
 }
 
-void memory_store::delete_state(const std::string& state_id, tfpp::context& ctx) {
-    if (p.stored.erase(state_id) == 0) ctx.error("No such state", state_id);
+void memory_store::delete_state(std::string_view state_id, tfpp::context& ctx) {
+    if (p.stored.erase(std::string(state_id)) == 0) ctx.error("No such state", std::string(state_id));
 }
 
 memory_config bucket(std::string name) {
@@ -240,12 +240,12 @@ TEST_CASE("locks, workspaces and deletion go through the store", "[state_store]"
     CHECK(p.lock_state<memory_store>("default").ok());
 
     REQUIRE(p.write_state<memory_store>("staging", "{}").empty());
-    const tfpp::testing::state_names names = p.states<memory_store>();
+    const tfpp::testing::state_names names = p.get_states<memory_store>();
     CHECK(names.ok());
     CHECK(names.names == std::vector<std::string>{"default", "staging"});
     CHECK(p.delete_state<memory_store>("staging").empty());
     CHECK(mentions(p.delete_state<memory_store>("staging"), "No such state"));
-    CHECK(p.states<memory_store>().names == std::vector<std::string>{"default"});
+    CHECK(p.get_states<memory_store>().names == std::vector<std::string>{"default"});
 }
 
 TEST_CASE("a state store's schema is its config struct", "[state_store]") {

@@ -140,10 +140,10 @@ TEST_CASE("a data source's read timeout, as a nested attribute", "[timeouts]") {
     seen = {};
     report_model m;
     m.name = "daily";
-    REQUIRE(p.read_data<report_data_source>(m).ok());
+    REQUIRE(p.read_data_source<report_data_source>(m).ok());
     CHECK(about(seen.data, 30s));
     m.timeouts = tfpp::read_timeouts{.read = "90s"};
-    REQUIRE(p.read_data<report_data_source>(m).ok());
+    REQUIRE(p.read_data_source<report_data_source>(m).ok());
     CHECK(about(seen.data, 90s));
 }
 

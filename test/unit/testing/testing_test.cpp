@@ -227,7 +227,7 @@ struct thing {
     std::optional<model> read(model state, tfpp::context& ctx);
     std::optional<model> update(model plan, const model& prior, tfpp::context& ctx);
     void destroy(const model& state, tfpp::context& ctx);
-    model upgrade(thing_v0 old, tfpp::context&) {
+    model upgrade_state(thing_v0 old, tfpp::context&) {
         model m;
         m.name = old.title;
         m.note = old.note;
@@ -415,15 +415,15 @@ TEST_CASE("data sources are validated and read; unknown configuration defers the
     REQUIRE(p.create<thing>(thing_config("a", "hello")));
     thing_data_model q;
     q.name = "a";
-    auto r = p.read_data<thing_data>(q);
+    auto r = p.read_data_source<thing_data>(q);
     REQUIRE(r.ok());
     CHECK(r.state->note == "hello");
     q.name = "nope";
-    auto missing = p.read_data<thing_data>(q);
+    auto missing = p.read_data_source<thing_data>(q);
     REQUIRE_FALSE(missing.ok());
     CHECK(missing.diagnostics[0].path.to_string() == "name");
     q.name = tfpp::unknown;
-    auto later = p.read_data<thing_data>(q);
+    auto later = p.read_data_source<thing_data>(q);
     CHECK(later.deferred);
     CHECK_FALSE(later.state);
 }
@@ -471,11 +471,11 @@ TEST_CASE("scenario: import, then an empty plan", "[testing]") {
 TEST_CASE("scenario: upgrade from an older schema version, then an empty plan", "[testing]") {
     driver p;
     REQUIRE(p.create<thing>(thing_config("a", "one")));
-    auto upgraded = p.upgrade<thing>(0, R"({"title":"a","note":"one","id":"id-a"})");
+    auto upgraded = p.upgrade_state<thing>(0, R"({"title":"a","note":"one","id":"id-a"})");
     REQUIRE(upgraded.ok());
     CHECK(upgraded.state->name == "a");
     CHECK(p.upgrade_then_empty_plan<thing>(0, R"({"title":"a","note":"one","id":"id-a"})", thing_config("a", "one")));
-    auto newer = p.upgrade<thing>(7, R"({})");
+    auto newer = p.upgrade_state<thing>(7, R"({})");
     REQUIRE_FALSE(newer.ok());
     CHECK(newer.diagnostics[0].summary == "Resource state is newer than the provider");
 }

@@ -106,7 +106,8 @@ consteval hook_problem check_resource_hooks() {
     else if constexpr (requires { R::import_id_attribute; } && !has_import_id_attribute<R>)
         return hook_problem::import_id_attribute;
     else if constexpr (names_generate_config<R> && !has_generate_config<R, M>) return hook_problem::generate_config;
-    else if constexpr (names_upgrade<R> && !has_raw_upgrade<R, M> && !has_prior_models<R>) return hook_problem::upgrade;
+    else if constexpr ((names_upgrade_state<R> || names_upgrade<R>) && !has_raw_upgrade<R, M> && !has_prior_models<R>)
+        return hook_problem::upgrade;
     else if constexpr (names_move_from<R> && !has_raw_move<R, M> && !has_any_typed_move<R, P>())
         return hook_problem::move_from;
     else if constexpr (names_identity_of<R> && !has_identity_of<R>) return hook_problem::identity_of;
@@ -245,8 +246,8 @@ struct resource_check {
                   "tfpp: a resource's generate_config has a signature tfpp cannot call; declare "
                   "`void generate_config(const model& state, model& config, tfpp::context& ctx);`.");
     static_assert(hook != hook_problem::upgrade,
-                  "tfpp: a resource's upgrade has a signature tfpp cannot call; declare "
-                  "`std::optional<model> upgrade(const tfpp::raw_state& old, tfpp::context& ctx);`, or list the "
+                  "tfpp: a resource's upgrade_state has a signature tfpp cannot call; declare "
+                  "`std::optional<model> upgrade_state(const tfpp::raw_state& old, tfpp::context& ctx);`, or list the "
                   "older models in `using prior_models = tfpp::type_list<...>;` for typed upgrades.");
     static_assert(hook != hook_problem::move_from,
                   "tfpp: a resource's move_from has a signature tfpp cannot call; declare "
@@ -294,7 +295,7 @@ struct resource_check {
                   "puts the ID there and read() fills in the rest.");
     static constexpr bool upgrades_ok = [] {
         if constexpr (Full && problem == handler_problem::none && has_prior_models<R>) {
-            using chain = prior_versions_upgrade<R, typename R::prior_models, typename R::model>;
+            using chain = prior_versions_upgrade<upgraded::state, R, typename R::prior_models, typename R::model>;
             if constexpr (has_schema_version<R>) return chain::value && chain::count <= std::size_t(R::schema_version);
             else return chain::count == 0;
         } else {
@@ -303,7 +304,8 @@ struct resource_check {
     }();
     static_assert(upgrades_ok,
                   "tfpp: each struct in prior_models (the model of schema versions 0, 1, ...) must upgrade to the "
-                  "current model, one upgrade() after another: `next_model upgrade(old_model old, tfpp::context& ctx)` "
+                  "current model, one upgrade_state() after another: `next_model upgrade_state(old_model old, "
+                  "tfpp::context& ctx)` "
                   "(or returning std::optional); there are at most schema_version of them.");
     static constexpr bool identity_source_ok = [] {
         if constexpr (Full && problem == handler_problem::none && has_identity<R>) {
@@ -322,7 +324,7 @@ struct resource_check {
             if constexpr (!has_identity<R>) {
                 return false;
             } else {
-                using chain = prior_versions_upgrade<R, typename R::prior_identities, typename R::identity>;
+                using chain = prior_versions_upgrade<upgraded::identity, R, typename R::prior_identities, typename R::identity>;
                 if constexpr (has_identity_version<R>)
                     return chain::value && chain::count <= std::size_t(R::identity_version);
                 else return chain::count == 0;
@@ -333,7 +335,8 @@ struct resource_check {
     }();
     static_assert(identity_upgrades_ok,
                   "tfpp: each struct in prior_identities (the identity of identity versions 0, 1, ...) must upgrade "
-                  "to the resource's identity, one upgrade() after another: `next_identity upgrade(old_identity old, "
+                  "to the resource's identity, one upgrade_identity() after another: `next_identity "
+                  "upgrade_identity(old_identity old, "
                   "tfpp::context& ctx)`; there are at most identity_version of them.");
     static constexpr bool ok = [] {
         // Naming model_check<...>::ok instantiates it even where || would not
@@ -415,31 +418,33 @@ struct ephemeral_check {
                   "tfpp: an ephemeral resource needs `static constexpr std::string_view type_name = "
                   "\"<provider>_<name>\";`.");
     static_assert(problem != ephemeral_problem::no_open,
-                  "tfpp: an ephemeral resource needs `std::optional<model> open(model config, tfpp::context& ctx);`, "
-                  "or `std::optional<model> open(model config, private_data& data, tfpp::context& ctx);` with "
-                  "`using private_data = <struct>;`.");
+                  "tfpp: an ephemeral resource needs `std::optional<model> open(model config, tfpp::context& ctx);` "
+                  "(what renew and close need, it keeps with tfpp::set_private_data(ctx, data)).");
     static_assert(problem != ephemeral_problem::open_signature,
-                  "tfpp: an ephemeral resource needs `std::optional<model> open(model config, tfpp::context& ctx);`, "
-                  "or `std::optional<model> open(model config, private_data& data, tfpp::context& ctx);` with "
-                  "`using private_data = <struct>;`; its open has a signature tfpp cannot call.");
+                  "tfpp: an ephemeral resource needs `std::optional<model> open(model config, tfpp::context& ctx);` "
+                  "(what renew and close need, it keeps with tfpp::set_private_data(ctx, data)); its open has a "
+                  "signature tfpp cannot call.");
     static_assert(problem != ephemeral_problem::renew_signature,
                   "tfpp: an ephemeral resource's renew has a signature tfpp cannot call; declare "
-                  "`void renew(private_data& data, tfpp::context& ctx);` (or `void renew(tfpp::context& ctx);` "
-                  "without private data).");
+                  "`void renew(tfpp::context& ctx);` (open's private data: tfpp::private_data<T>(ctx)).");
     static_assert(problem != ephemeral_problem::close_signature,
                   "tfpp: an ephemeral resource's close has a signature tfpp cannot call; declare "
-                  "`void close(const private_data& data, tfpp::context& ctx);` (or `void close(tfpp::context& ctx);` "
-                  "without private data).");
+                  "`void close(tfpp::context& ctx);` (open's private data: tfpp::private_data<T>(ctx)).");
     static_assert(problem != ephemeral_problem::validate_signature,
                   "tfpp: an ephemeral resource's validate has a signature tfpp cannot call; declare "
                   "`void validate(const model& config, tfpp::context& ctx);`.");
+    static constexpr bool private_data_current = [] {
+        if constexpr (problem == ephemeral_problem::none && has_private_data<E>) return typed_private_data<E>();
+        else return true;
+    }();
     static constexpr bool named_well = [] {
         if constexpr (problem == ephemeral_problem::none) return prefix_check<kind::ephemeral_resource, E, P>::ok;
         else return true;
     }();
     static constexpr bool ok = [] {
         if constexpr (problem == ephemeral_problem::none)
-            return named_well && model_check<typename E::model, model_context::data_source>::ok;
+            return private_data_current && named_well &&
+                   model_check<typename E::model, model_context::data_source>::ok;
         else return false;
     }();
 };
@@ -581,12 +586,13 @@ consteval state_store_problem check_state_store() {
     using enum state_store_problem;
     if constexpr (!has_type_name<S>) return no_type_name;
     else if constexpr (!requires { typename S::config; }) return no_config;
-    else if constexpr (!has_state_read<S>) return names_read<S> ? read_signature : read;
-    else if constexpr (!has_state_write<S>) return names_write<S> ? write_signature : write;
-    else if constexpr (!has_state_lock<S>) return names_lock<S> ? lock_signature : lock;
-    else if constexpr (!has_state_unlock<S>) return names_unlock<S> ? unlock_signature : unlock;
+    else if constexpr (!has_state_read<S, state_store_id<S>>) return names_read<S> ? read_signature : read;
+    else if constexpr (!has_state_write<S, state_store_id<S>>) return names_write<S> ? write_signature : write;
+    else if constexpr (!has_state_lock<S, state_store_id<S>>) return names_lock<S> ? lock_signature : lock;
+    else if constexpr (!has_state_unlock<S, state_store_id<S>>) return names_unlock<S> ? unlock_signature : unlock;
     else if constexpr (!has_state_list<S>) return names_states<S> ? states_signature : states;
-    else if constexpr (!has_state_delete<S>) return names_delete_state<S> ? delete_state_signature : delete_state;
+    else if constexpr (!has_state_delete<S, state_store_id<S>>)
+        return names_delete_state<S> ? delete_state_signature : delete_state;
     else if constexpr (names_configure<S> && !has_configure<S, typename S::config>) return configure_signature;
     else if constexpr (names_validate<S> && !has_validate<S, typename S::config>) return validate_signature;
     else if constexpr (names_max_chunk_size<S> && !has_max_chunk_size<S>) return max_chunk_size;
@@ -603,29 +609,29 @@ struct state_store_check {
                   "tfpp: a state store needs `using config = <struct>;`, the schema of the state_store block's "
                   "attributes (an empty struct when it takes none).");
     static_assert(problem != state_store_problem::read,
-                  "tfpp: a state store needs `void read(const std::string& state_id, tfpp::state_sink& out, "
+                  "tfpp: a state store needs `void read(std::string_view state_id, tfpp::state_sink& out, "
                   "tfpp::context& ctx);`.");
     static_assert(problem != state_store_problem::read_signature,
-                  "tfpp: a state store needs `void read(const std::string& state_id, tfpp::state_sink& out, "
+                  "tfpp: a state store needs `void read(std::string_view state_id, tfpp::state_sink& out, "
                   "tfpp::context& ctx);`; its read has a signature tfpp cannot call.");
     static_assert(problem != state_store_problem::write,
-                  "tfpp: a state store needs `void write(const std::string& state_id, tfpp::state_source& in, "
+                  "tfpp: a state store needs `void write(std::string_view state_id, tfpp::state_source& in, "
                   "tfpp::context& ctx);`.");
     static_assert(problem != state_store_problem::write_signature,
-                  "tfpp: a state store needs `void write(const std::string& state_id, tfpp::state_source& in, "
+                  "tfpp: a state store needs `void write(std::string_view state_id, tfpp::state_source& in, "
                   "tfpp::context& ctx);`; its write has a signature tfpp cannot call.");
     static_assert(problem != state_store_problem::lock,
-                  "tfpp: a state store needs `std::string lock(const std::string& state_id, const std::string& "
+                  "tfpp: a state store needs `std::string lock(std::string_view state_id, std::string_view "
                   "operation, tfpp::context& ctx);` returning the lock's id (Terraform locks before it writes).");
     static_assert(problem != state_store_problem::lock_signature,
-                  "tfpp: a state store needs `std::string lock(const std::string& state_id, const std::string& "
+                  "tfpp: a state store needs `std::string lock(std::string_view state_id, std::string_view "
                   "operation, tfpp::context& ctx);` returning the lock's id (Terraform locks before it writes); its "
                   "lock has a signature tfpp cannot call.");
     static_assert(problem != state_store_problem::unlock,
-                  "tfpp: a state store needs `void unlock(const std::string& state_id, const std::string& lock_id, "
+                  "tfpp: a state store needs `void unlock(std::string_view state_id, std::string_view lock_id, "
                   "tfpp::context& ctx);`.");
     static_assert(problem != state_store_problem::unlock_signature,
-                  "tfpp: a state store needs `void unlock(const std::string& state_id, const std::string& lock_id, "
+                  "tfpp: a state store needs `void unlock(std::string_view state_id, std::string_view lock_id, "
                   "tfpp::context& ctx);`; its unlock has a signature tfpp cannot call.");
     static_assert(problem != state_store_problem::states,
                   "tfpp: a state store needs `std::vector<std::string> states(tfpp::context& ctx);`, the names of the "
@@ -634,9 +640,9 @@ struct state_store_check {
                   "tfpp: a state store needs `std::vector<std::string> states(tfpp::context& ctx);`, the names of the "
                   "states (workspaces) it holds; its states has a signature tfpp cannot call.");
     static_assert(problem != state_store_problem::delete_state,
-                  "tfpp: a state store needs `void delete_state(const std::string& state_id, tfpp::context& ctx);`.");
+                  "tfpp: a state store needs `void delete_state(std::string_view state_id, tfpp::context& ctx);`.");
     static_assert(problem != state_store_problem::delete_state_signature,
-                  "tfpp: a state store needs `void delete_state(const std::string& state_id, tfpp::context& ctx);`; its "
+                  "tfpp: a state store needs `void delete_state(std::string_view state_id, tfpp::context& ctx);`; its "
                   "delete_state has a signature tfpp cannot call.");
     static_assert(problem != state_store_problem::configure_signature,
                   "tfpp: a state store's configure has a signature tfpp cannot call; declare "
@@ -647,13 +653,18 @@ struct state_store_check {
     static_assert(problem != state_store_problem::max_chunk_size,
                   "tfpp: a state store's max_chunk_size must be a number of bytes: "
                   "`static constexpr std::size_t max_chunk_size = 1 << 20;`.");
+    static constexpr bool ids_current = [] {
+        if constexpr (problem == state_store_problem::none && !std::is_same_v<state_store_id<S>, std::string_view>)
+            return state_store_ids_as_strings<S>();
+        else return true;
+    }();
     static constexpr bool named_well = [] {
         if constexpr (problem == state_store_problem::none) return prefix_check<kind::state_store, S, P>::ok;
         else return true;
     }();
     static constexpr bool ok = [] {
         if constexpr (problem == state_store_problem::none)
-            return named_well && model_check<typename S::config, model_context::state_store>::ok;
+            return ids_current && named_well && model_check<typename S::config, model_context::state_store>::ok;
         else return false;
     }();
 };

@@ -1,6 +1,6 @@
 // The ephemeral side of the engine: validate, open (checked as Terraform
 // checks an opened value: AssertPlanValid with no prior state), renew and
-// close, with the typed private data carried as JSON from open to the others.
+// close, with the private data carried as JSON from open to the others.
 #pragma once
 
 #include <tfpp/codec/json.hpp>

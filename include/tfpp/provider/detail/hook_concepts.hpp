@@ -71,10 +71,6 @@ template <class R>
 concept has_import_id_attribute = requires {
     { R::import_id_attribute } -> std::convertible_to<std::string_view>;
 };
-template <class R, class M = typename R::model>
-concept has_raw_upgrade = requires(R& r, const raw_state& old, context& ctx) {
-    { r.upgrade(old, ctx) } -> std::same_as<std::optional<M>>;
-};
 template <class R>
 concept has_prior_models = requires {
     typename R::prior_models;
@@ -88,34 +84,74 @@ concept has_typed_move = requires(R& r, const S& from, context& ctx) {
     { r.move_from(from, ctx) } -> std::same_as<std::optional<typename R::model>>;
 };
 
-// What a typed upgrade of `Old` yields: the next model, or void when R has
-// no upgrade from Old.
-template <class R, class Old>
+// The hooks that bring a stored state (a prior model, or raw_state) and a
+// stored identity (a prior identity) one version forward: upgrade_state and
+// upgrade_identity. `upgrade`, the previous release's name for both, works
+// for one release more.
+enum class upgraded { state, identity };
+
+template <upgraded What, class R, class Old>
+concept has_renamed_upgrade =
+    (What == upgraded::state && requires(R& r, Old&& old, context& ctx) { r.upgrade_state(std::forward<Old>(old), ctx); }) ||
+    (What == upgraded::identity &&
+     requires(R& r, Old&& old, context& ctx) { r.upgrade_identity(std::forward<Old>(old), ctx); });
+template <upgraded What, class R, class Old>
+concept has_upgrade_from =
+    has_renamed_upgrade<What, R, Old> || requires(R& r, Old&& old, context& ctx) { r.upgrade(std::forward<Old>(old), ctx); };
+
+template <class R>
+[[deprecated("tfpp: upgrade() is now upgrade_state() for a state (a prior model or tfpp::raw_state) and "
+             "upgrade_identity() for an identity; upgrade() works for one release more")]]
+void upgrade_renamed() {}
+
+template <upgraded What, class R, class Old>
+requires has_upgrade_from<What, R, Old>
+auto upgrade_once(R& r, Old&& old, context& ctx) {
+    if constexpr (!has_renamed_upgrade<What, R, Old>) {
+        upgrade_renamed<R>();
+        return r.upgrade(std::forward<Old>(old), ctx);
+    } else if constexpr (What == upgraded::state) {
+        return r.upgrade_state(std::forward<Old>(old), ctx);
+    } else {
+        return r.upgrade_identity(std::forward<Old>(old), ctx);
+    }
+}
+
+template <class R, class M = typename R::model>
+concept has_raw_upgrade = requires(R& r, const raw_state& old, context& ctx) {
+    { r.upgrade_state(old, ctx) } -> std::same_as<std::optional<M>>;
+} || (!has_renamed_upgrade<upgraded::state, R, const raw_state&> && requires(R& r, const raw_state& old, context& ctx) {
+    { r.upgrade(old, ctx) } -> std::same_as<std::optional<M>>;
+});
+
+// What a typed upgrade of `Old` yields: the next model or identity, or void
+// when R has no upgrade from Old.
+template <upgraded What, class R, class Old>
 struct upgrade_result {
     using type = void;
 };
-template <class R, class Old>
-requires requires(R& r, Old old, context& ctx) { r.upgrade(std::move(old), ctx); }
-struct upgrade_result<R, Old> {
-    using raw = decltype(std::declval<R&>().upgrade(std::declval<Old>(), std::declval<context&>()));
+template <upgraded What, class R, class Old>
+requires has_upgrade_from<What, R, Old>
+struct upgrade_result<What, R, Old> {
+    using raw = decltype(upgrade_once<What>(std::declval<R&>(), std::declval<Old>(), std::declval<context&>()));
     using type = typename std::conditional_t<is_optional_v<raw>, raw, std::optional<raw>>::value_type;
 };
 
 // Whether upgrades from Old reach Target (the current model or identity) in
 // at most Steps steps.
-template <class R, class Old, class Target, int Steps>
+template <upgraded What, class R, class Old, class Target, int Steps>
 consteval bool upgrades_to() {
     if constexpr (std::is_same_v<Old, Target>) return true;
-    else if constexpr (Steps == 0 || std::is_void_v<typename upgrade_result<R, Old>::type>) return false;
-    else return upgrades_to<R, typename upgrade_result<R, Old>::type, Target, Steps - 1>();
+    else if constexpr (Steps == 0 || std::is_void_v<typename upgrade_result<What, R, Old>::type>) return false;
+    else return upgrades_to<What, R, typename upgrade_result<What, R, Old>::type, Target, Steps - 1>();
 }
 
 // prior_models (Target: the model) or prior_identities (the identity).
-template <class R, class List, class Target>
+template <upgraded What, class R, class List, class Target>
 struct prior_versions_upgrade;
-template <class R, class... V, class Target>
-struct prior_versions_upgrade<R, type_list<V...>, Target> {
-    static constexpr bool value = (upgrades_to<R, V, Target, sizeof...(V) + 1>() && ...);
+template <upgraded What, class R, class... V, class Target>
+struct prior_versions_upgrade<What, R, type_list<V...>, Target> {
+    static constexpr bool value = (upgrades_to<What, R, V, Target, sizeof...(V) + 1>() && ...);
     static constexpr std::size_t count = sizeof...(V);
 };
 
@@ -148,12 +184,22 @@ concept has_configure = requires(P& p, const C& c, context& ctx) {
     p.configure(c, ctx);
 };
 
-// --- ephemeral resources: open, optional renew and close, typed private data
+// --- ephemeral resources: open, optional renew and close. Private data
+// goes through the context, as for resources (tfpp::private_data<T>(ctx)); a
+// `using private_data = T;` with T& parameters, the previous release's way,
+// works for one release more.
 
 template <class E>
 concept has_private_data = requires {
     typename E::private_data;
 };
+template <class E>
+[[deprecated("tfpp: an ephemeral resource keeps its private data as resources do: "
+             "tfpp::set_private_data(ctx, data) in open(), tfpp::private_data<T>(ctx) in renew() and close() "
+             "(tfpp/provider/private_state.hpp); `using private_data` with T& parameters works for one release more")]]
+constexpr bool typed_private_data() {
+    return true;
+}
 
 template <class E>
 struct no_private_data {};
@@ -199,32 +245,46 @@ concept has_action_plan = requires(A& a, const C& c, context& ctx) {
     { a.plan(c, ctx) } -> std::same_as<void>;
 };
 
-// --- state stores
+// --- state stores: ids (state ids, lock ids, operations) as std::string_view,
+// or as the previous release's `const std::string&`
 
-template <class S>
-concept has_state_read = requires(S& s, const std::string& id, state_sink& out, context& ctx) {
+template <class S, class Id = std::string_view>
+concept has_state_read = requires(S& s, Id id, state_sink& out, context& ctx) {
     { s.read(id, out, ctx) } -> std::same_as<void>;
 };
-template <class S>
-concept has_state_write = requires(S& s, const std::string& id, state_source& in, context& ctx) {
+template <class S, class Id = std::string_view>
+concept has_state_write = requires(S& s, Id id, state_source& in, context& ctx) {
     { s.write(id, in, ctx) } -> std::same_as<void>;
 };
-template <class S>
-concept has_state_lock = requires(S& s, const std::string& id, const std::string& operation, context& ctx) {
+template <class S, class Id = std::string_view>
+concept has_state_lock = requires(S& s, Id id, Id operation, context& ctx) {
     { s.lock(id, operation, ctx) } -> std::same_as<std::string>;
 };
-template <class S>
-concept has_state_unlock = requires(S& s, const std::string& id, const std::string& lock_id, context& ctx) {
+template <class S, class Id = std::string_view>
+concept has_state_unlock = requires(S& s, Id id, Id lock_id, context& ctx) {
     { s.unlock(id, lock_id, ctx) } -> std::same_as<void>;
 };
 template <class S>
 concept has_state_list = requires(S& s, context& ctx) {
     { s.states(ctx) } -> std::same_as<std::vector<std::string>>;
 };
-template <class S>
-concept has_state_delete = requires(S& s, const std::string& id, context& ctx) {
+template <class S, class Id = std::string_view>
+concept has_state_delete = requires(S& s, Id id, context& ctx) {
     { s.delete_state(id, ctx) } -> std::same_as<void>;
 };
+// What a store's hooks take ids as: its read decides.
+template <class S>
+using state_store_id =
+    std::conditional_t<!has_state_read<S> && has_state_read<S, const std::string&>, const std::string&, std::string_view>;
+
+template <class S>
+[[deprecated("tfpp: a state store's read, write, lock, unlock and delete_state take their ids as std::string_view "
+             "(`void read(std::string_view state_id, tfpp::state_sink& out, tfpp::context& ctx)`); "
+             "`const std::string&` works for one release more")]]
+constexpr bool state_store_ids_as_strings() {
+    return true;
+}
+
 template <class S>
 concept has_max_chunk_size = requires {
     { S::max_chunk_size } -> std::convertible_to<std::size_t>;

@@ -103,15 +103,16 @@ struct kind_traits<kind::resource> : keyed_by_type_name {
     template <class T, class P>
     using check = resource_check<T, P, !is_compiled_separately<T>>;
     static constexpr std::string_view rpcs[] = {"ValidateResourceConfig", "PlanResourceChange", "ApplyResourceChange", "ReadResource", "ImportResourceState", "UpgradeResourceState", "UpgradeResourceIdentity", "MoveResourceState", "GenerateResourceConfig"};
-    static constexpr std::string_view driver[] = {"validate", "plan", "apply", "read", "import", "import_by_identity", "upgrade", "generate_config", "identity"};
+    static constexpr std::string_view driver[] = {"validate", "plan", "apply", "read", "import", "import_by_identity", "upgrade_state", "generate_config", "identity"};
     static constexpr bool validate_holds_config_to_schema = false;
     static constexpr std::string_view config_block = "";
     static constexpr std::string_view required[] = {"type_name", "model", "create", "read", "update", "destroy"};
     static constexpr std::string_view optional[] = {
         "validate",         "modify_plan",      "plan_destroy",     "import_state",     "import_id_attribute",
-        "generate_config",  "upgrade",          "prior_models",     "move_from",        "schema_version",
-        "identity",         "identity_version", "identity_of",      "import_identity",  "prior_identities",
-        "compiled_separately", "default_timeouts", "doc"};
+        "generate_config",  "upgrade_state",    "upgrade_identity", "prior_models",     "move_from",
+        "schema_version",   "identity",         "identity_version", "identity_of",      "import_identity",
+        "prior_identities", "compiled_separately", "default_timeouts", "doc",
+        "upgrade"};  // the previous release's name of upgrade_state and upgrade_identity
 };
 
 template <>
@@ -126,7 +127,7 @@ struct kind_traits<kind::data_source> : keyed_by_type_name {
     template <class T, class P>
     using check = data_source_check<T, P>;
     static constexpr std::string_view rpcs[] = {"ValidateDataResourceConfig", "ReadDataSource"};
-    static constexpr std::string_view driver[] = {"validate", "read_data"};
+    static constexpr std::string_view driver[] = {"validate", "read_data_source"};
     static constexpr bool validate_holds_config_to_schema = false;
     static constexpr std::string_view config_block = "";
     static constexpr std::string_view required[] = {"type_name", "model", "read"};
@@ -148,7 +149,7 @@ struct kind_traits<kind::ephemeral_resource> : keyed_by_type_name {
     template <class T, class P>
     using check = ephemeral_check<T, P>;
     static constexpr std::string_view rpcs[] = {"ValidateEphemeralResourceConfig", "OpenEphemeralResource", "RenewEphemeralResource", "CloseEphemeralResource"};
-    static constexpr std::string_view driver[] = {"validate", "open_ephemeral", "renew_ephemeral", "close_ephemeral"};
+    static constexpr std::string_view driver[] = {"validate", "open_ephemeral_resource", "renew_ephemeral_resource", "close_ephemeral_resource"};
     static constexpr bool validate_holds_config_to_schema = false;
     static constexpr std::string_view config_block = "";
     static constexpr std::string_view required[] = {"type_name", "model", "open"};
@@ -168,7 +169,7 @@ struct kind_traits<kind::list_resource> : keyed_by_type_name {
     template <class T, class P>
     using check = list_check<T, P>;
     static constexpr std::string_view rpcs[] = {"ValidateListResourceConfig", "ListResource"};
-    static constexpr std::string_view driver[] = {"validate", "list"};
+    static constexpr std::string_view driver[] = {"validate", "list_resource"};
     static constexpr bool validate_holds_config_to_schema = true;
     static constexpr std::string_view config_block = "config";
     static constexpr std::string_view required[] = {"resource", "config", "list"};
@@ -187,7 +188,7 @@ struct kind_traits<kind::action> : keyed_by_type_name {
     template <class T, class P>
     using check = action_check<T, P>;
     static constexpr std::string_view rpcs[] = {"ValidateActionConfig", "PlanAction", "InvokeAction"};
-    static constexpr std::string_view driver[] = {"validate", "invoke"};
+    static constexpr std::string_view driver[] = {"validate", "invoke_action"};
     static constexpr bool validate_holds_config_to_schema = true;
     static constexpr std::string_view config_block = "";
     static constexpr std::string_view required[] = {"type_name", "config", "invoke"};
@@ -206,7 +207,7 @@ struct kind_traits<kind::state_store> : keyed_by_type_name {
     template <class T, class P>
     using check = state_store_check<T, P>;
     static constexpr std::string_view rpcs[] = {"ValidateStateStoreConfig", "ConfigureStateStore", "ReadStateBytes", "WriteStateBytes", "LockState", "UnlockState", "GetStates", "DeleteState"};
-    static constexpr std::string_view driver[] = {"configure_state_store", "read_state", "write_state", "lock_state", "unlock_state", "states", "delete_state"};
+    static constexpr std::string_view driver[] = {"configure_state_store", "read_state", "write_state", "lock_state", "unlock_state", "get_states", "delete_state"};
     static constexpr bool validate_holds_config_to_schema = false;
     static constexpr std::string_view config_block = "";
     static constexpr std::string_view required[] = {"type_name", "config", "read",   "write",

@@ -141,20 +141,20 @@ protected:
         M m;
         const bool ok = s.json ? s.json->decode(m, ctx.diagnostics(), stored_options) : decode_model(s.msgpack, m, ctx);
         if (!ok) return std::nullopt;
-        return finished(m, ctx, op("upgrade"));
+        return finished(m, ctx, op("upgrade_state"));
     }
 
     // An upgraded model, or nullopt (no state, or errors).
     std::optional<std::string> upgraded(std::optional<M>& m, context& ctx) {
         if (!m || ctx.has_errors()) return std::nullopt;
-        return finished(*m, ctx, op("upgrade"));
+        return finished(*m, ctx, op("upgrade_state"));
     }
 
     template <class Self>
     std::optional<std::string> upgrade_raw_impl(const raw_state& old, context& ctx, Self* self,
                                                 std::optional<M> (*call)(Self*, const raw_state&, context&)) {
         std::optional<M> m;
-        guarded(ctx, op("upgrade"), this->schema(), [&] { m = call(self, old, ctx); });
+        guarded(ctx, op("upgrade_state"), this->schema(), [&] { m = call(self, old, ctx); });
         return upgraded(m, ctx);
     }
 

@@ -147,7 +147,7 @@ protected:
                     known_version = true;
                     V old;
                     if (stored.decode(old, ctx.diagnostics(), stored_options))
-                        id = upgrade_chain<identity_type>(std::move(old), ctx);
+                        id = upgrade_chain<upgraded::identity, identity_type>(std::move(old), ctx);
                 });
             }
             if (!known_version)
@@ -168,7 +168,9 @@ protected:
         if constexpr (has_raw_upgrade<R>)
             return this->upgrade_raw_impl(
                 old, ctx, this,
-                +[](resource_adapter* self, const raw_state& o, context& c) { return self->impl_.upgrade(o, c); });
+                +[](resource_adapter* self, const raw_state& o, context& c) {
+                    return upgrade_once<upgraded::state>(self->impl_, o, c);
+                });
         else return std::nullopt;
     }
 
@@ -229,7 +231,7 @@ protected:
                 const bool ok = s.json ? s.json->decode(old, ctx.diagnostics(), stored_options)
                                        : decode_flatmap(*s.flatmap, old, ctx.diagnostics());
                 if (!ok) return;
-                m = upgrade_chain<model>(std::move(old), ctx);
+                m = upgrade_chain<upgraded::state, model>(std::move(old), ctx);
             });
             return this->upgraded(m, ctx);
         } else {
@@ -264,17 +266,17 @@ private:
     }
 
     // Upgrades, one version at a time, until Target (the model, or the identity).
-    template <class Target, class T>
+    template <upgraded What, class Target, class T>
     std::optional<Target> upgrade_chain(T old, context& ctx) {
         if constexpr (std::is_same_v<T, Target>) {
             return old;
         } else {
-            using next = typename upgrade_result<R, T>::type;
+            using next = typename upgrade_result<What, R, T>::type;
             std::optional<next> n;
-            guarded(ctx, operation_name(R::type_name, "upgrade"), this->schema(),
-                    [&] { n = impl_.upgrade(std::move(old), ctx); });
+            guarded(ctx, operation_name(R::type_name, What == upgraded::state ? "upgrade_state" : "upgrade_identity"),
+                    this->schema(), [&] { n = upgrade_once<What>(impl_, std::move(old), ctx); });
             if (!n || ctx.has_errors()) return std::nullopt;
-            return upgrade_chain<Target>(std::move(*n), ctx);
+            return upgrade_chain<What, Target>(std::move(*n), ctx);
         }
     }
 

@@ -7,6 +7,7 @@
 #include <tfpp/provider/detail/checks.hpp>
 #include <tfpp/provider/detail/handler_support.hpp>
 #include <tfpp/provider/detail/schemas.hpp>
+#include <tfpp/core/utf8.hpp>
 #include <tfpp/provider/state_store.hpp>
 
 #include <algorithm>
@@ -15,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace tfpp::detail {
@@ -35,12 +37,13 @@ public:
     // 0 until configure() succeeded: every other call refuses then.
     [[nodiscard]] std::uint64_t chunk_size() const noexcept { return chunk_size_.load(); }
 
-    virtual void read(const std::string& state_id, state_chunk_sink& to, context& ctx) = 0;
-    virtual void write(const std::string& state_id, state_chunk_source& from, context& ctx) = 0;
-    virtual std::string lock(const std::string& state_id, const std::string& operation, context& ctx) = 0;
-    virtual void unlock(const std::string& state_id, const std::string& lock_id, context& ctx) = 0;
+    // Ids as Terraform sent them; the store's hooks get them as std::string_view.
+    virtual void read(std::string_view state_id, state_chunk_sink& to, context& ctx) = 0;
+    virtual void write(std::string_view state_id, state_chunk_source& from, context& ctx) = 0;
+    virtual std::string lock(std::string_view state_id, std::string_view operation, context& ctx) = 0;
+    virtual void unlock(std::string_view state_id, std::string_view lock_id, context& ctx) = 0;
     virtual std::vector<std::string> states(context& ctx) = 0;
-    virtual void delete_state(const std::string& state_id, context& ctx) = 0;
+    virtual void delete_state(std::string_view state_id, context& ctx) = 0;
 
     // Whether the store was configured; an error in ctx when not.
     bool configured(context& ctx) const {
@@ -102,39 +105,40 @@ public:
         return size;
     }
 
-    void read(const std::string& state_id, state_chunk_sink& to, context& ctx) override {
+    void read(std::string_view state_id, state_chunk_sink& to, context& ctx) override {
         state_sink out(to, ctx);
-        guarded(ctx, operation_name(type_name_, "read"), [&] { impl_.read(state_id, out, ctx); });
+        guarded(ctx, operation_name(type_name_, "read"), [&] { impl_.read(id(state_id), out, ctx); });
         if (ctx.has_errors() || !out.declared_size() || out.written() == *out.declared_size()) return;
         if (ctx.stop_requested())
             ctx.error("State read stopped", "Terraform asked to stop before the whole state was sent.");
         else
             ctx.error("Provider bug: the state store wrote less than it declared",
-                      "It declared " + std::to_string(*out.declared_size()) + " bytes of state \"" + state_id +
-                          "\" and wrote " + std::to_string(out.written()) + ".");
+                      "It declared " + std::to_string(*out.declared_size()) + " bytes of state " + quoted(state_id) +
+                          " and wrote " + std::to_string(out.written()) + ".");
     }
 
-    void write(const std::string& state_id, state_chunk_source& from, context& ctx) override {
+    void write(std::string_view state_id, state_chunk_source& from, context& ctx) override {
         state_source in(from);
-        guarded(ctx, operation_name(type_name_, "write"), [&] { impl_.write(state_id, in, ctx); });
+        guarded(ctx, operation_name(type_name_, "write"), [&] { impl_.write(id(state_id), in, ctx); });
         if (!ctx.has_errors() && !from.complete())
             ctx.error("Provider bug: the state store did not read the whole state",
-                      "write() of state \"" + state_id + "\" returned after reading " +
+                      "write() of state " + quoted(state_id) + " returned after reading " +
                           std::to_string(from.received()) + " of " + std::to_string(from.total()) +
                           " bytes; read state_source::next() until it returns nullopt.");
     }
 
-    std::string lock(const std::string& state_id, const std::string& operation, context& ctx) override {
-        std::string id;
-        guarded(ctx, operation_name(type_name_, "lock"), [&] { id = impl_.lock(state_id, operation, ctx); });
-        if (!ctx.has_errors() && id.empty())
+    std::string lock(std::string_view state_id, std::string_view operation, context& ctx) override {
+        std::string lock_id;
+        guarded(ctx, operation_name(type_name_, "lock"),
+                [&] { lock_id = impl_.lock(id(state_id), id(operation), ctx); });
+        if (!ctx.has_errors() && lock_id.empty())
             ctx.error("Provider bug: the state store's lock returned no lock id",
-                      "lock() of state \"" + state_id + "\" must return the id unlock() is later called with.");
-        return ctx.has_errors() ? std::string() : id;
+                      "lock() of state " + quoted(state_id) + " must return the id unlock() is later called with.");
+        return ctx.has_errors() ? std::string() : lock_id;
     }
 
-    void unlock(const std::string& state_id, const std::string& lock_id, context& ctx) override {
-        guarded(ctx, operation_name(type_name_, "unlock"), [&] { impl_.unlock(state_id, lock_id, ctx); });
+    void unlock(std::string_view state_id, std::string_view lock_id, context& ctx) override {
+        guarded(ctx, operation_name(type_name_, "unlock"), [&] { impl_.unlock(id(state_id), id(lock_id), ctx); });
     }
 
     std::vector<std::string> states(context& ctx) override {
@@ -143,11 +147,18 @@ public:
         return names;
     }
 
-    void delete_state(const std::string& state_id, context& ctx) override {
-        guarded(ctx, operation_name(type_name_, "delete_state"), [&] { impl_.delete_state(state_id, ctx); });
+    void delete_state(std::string_view state_id, context& ctx) override {
+        guarded(ctx, operation_name(type_name_, "delete_state"), [&] { impl_.delete_state(id(state_id), ctx); });
     }
 
 private:
+    // An id as the store's hooks take it: std::string_view, or std::string
+    // where they still take the previous release's `const std::string&`.
+    static auto id(std::string_view v) {
+        if constexpr (std::is_same_v<state_store_id<S>, std::string_view>) return v;
+        else return std::string(v);
+    }
+
     S impl_;
 };
 

@@ -15,9 +15,9 @@ namespace tfpp::testing::detail::action_ops {
 // Validates, plans and invokes an action as Terraform does, keeping each
 // progress message it reports.
 template <class A, class P>
-action_outcome invoke(driver_engine<P>& d, const typename A::config& config) {
+action_outcome invoke_action(driver_engine<P>& d, const typename A::config& config) {
     static_assert(tfpp::detail::listed<A, typename tfpp::detail::action_list<P>::type>,
-                  "tfpp: provider_under_test<P>::invoke<A> takes one of P's actions; list A in P::actions");
+                  "tfpp: provider_under_test<P>::invoke_action<A> takes one of P's actions; list A in P::actions");
     struct collect final : tfpp::detail::action_sink {
         std::vector<std::string>& progress;
         explicit collect(std::vector<std::string>& p) : progress(p) {}

@@ -15,10 +15,10 @@
 namespace tfpp::testing::detail::data_source_ops {
 
 template <class D, class P>
-result<typename D::model> read_data(driver_engine<P>& d, const typename D::model& config) {
+result<typename D::model> read_data_source(driver_engine<P>& d, const typename D::model& config) {
     static_assert(
         tfpp::detail::listed<D, typename tfpp::detail::data_source_list<P>::type>,
-        "tfpp: provider_under_test<P>::read_data<D> takes one of P's data sources; list D in P::data_sources");
+        "tfpp: provider_under_test<P>::read_data_source<D> takes one of P's data sources; list D in P::data_sources");
     result<typename D::model> r;
     tfpp::detail::data_source_handler* h = d.engine().data_source(D::type_name);
     if (!h) throw std::logic_error("tfpp: " + std::string(D::type_name) + " is not a data source of this provider");

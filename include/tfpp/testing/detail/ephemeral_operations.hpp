@@ -16,13 +16,13 @@ namespace tfpp::testing::detail::ephemeral_ops {
 template <class E, class P>
 tfpp::detail::ephemeral_handler& ephemeral_of(driver_engine<P>& d) {
     static_assert(tfpp::detail::listed<E, typename tfpp::detail::ephemeral_list<P>::type>,
-                  "tfpp: provider_under_test<P>::open_ephemeral<E> and the other ephemeral calls take one of P's "
+                  "tfpp: provider_under_test<P>::open_ephemeral_resource<E> and the other ephemeral calls take one of P's "
                   "ephemeral resources; list E in P::ephemeral_resources");
     return *d.engine().ephemeral_resource(E::type_name);
 }
 
 template <class E, class P>
-ephemeral<typename E::model> open_ephemeral(driver_engine<P>& d, const typename E::model& config) {
+ephemeral<typename E::model> open_ephemeral_resource(driver_engine<P>& d, const typename E::model& config) {
     ephemeral<typename E::model> out;
     tfpp::detail::ephemeral_handler& h = ephemeral_of<E>(d);
     const std::string bytes = to_msgpack(config);
@@ -44,7 +44,7 @@ ephemeral<typename E::model> open_ephemeral(driver_engine<P>& d, const typename 
 }
 
 template <class E, class P>
-ephemeral<typename E::model> renew_ephemeral(driver_engine<P>& d, const ephemeral<typename E::model>& opened) {
+ephemeral<typename E::model> renew_ephemeral_resource(driver_engine<P>& d, const ephemeral<typename E::model>& opened) {
     ephemeral<typename E::model> out = opened;
     tfpp::context ctx = d.make_context();
     ctx.set_private_state(opened.private_state);
@@ -56,7 +56,7 @@ ephemeral<typename E::model> renew_ephemeral(driver_engine<P>& d, const ephemera
 }
 
 template <class E, class P>
-tfpp::diagnostics close_ephemeral(driver_engine<P>& d, const ephemeral<typename E::model>& opened) {
+tfpp::diagnostics close_ephemeral_resource(driver_engine<P>& d, const ephemeral<typename E::model>& opened) {
     tfpp::context ctx = d.make_context();
     ctx.set_private_state(opened.private_state);
     ephemeral_of<E>(d).close(ctx);

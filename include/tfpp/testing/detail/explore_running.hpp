@@ -303,7 +303,7 @@ void explorer<P, R>::upgrade(const workflow_step& st, run_state& s, bool record)
     if (!json) return;
     count(s, "upgrade from version " + std::to_string(st.version));
     if (record) record_upgrade(s, st.version, *json);
-    result<model> upgraded = s.p.template upgrade<R>(st.version, *json);
+    result<model> upgraded = s.p.template upgrade_state<R>(st.version, *json);
     if (!upgraded.ok() || !upgraded.state)
         return fail(
             s, "upgrade succeeds",

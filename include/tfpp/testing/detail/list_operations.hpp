@@ -15,11 +15,11 @@ namespace tfpp::testing::detail::list_ops {
 // Validates the list block's configuration, then lists as `terraform
 // query` does, keeping each result the handler pushes.
 template <class L, class P>
-list_outcome<typename L::resource> list(driver_engine<P>& d, const typename L::config& config,
+list_outcome<typename L::resource> list_resource(driver_engine<P>& d, const typename L::config& config,
                                         list_options options = {}) {
     using R = typename L::resource;
     static_assert(tfpp::detail::listed<L, typename tfpp::detail::list_resource_list<P>::type>,
-                  "tfpp: provider_under_test<P>::list<L> takes one of P's list resources; list L in "
+                  "tfpp: provider_under_test<P>::list_resource<L> takes one of P's list resources; list L in "
                   "P::list_resources");
     struct collect final : tfpp::detail::list_sink {
         list_outcome<R>& out;

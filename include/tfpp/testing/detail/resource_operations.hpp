@@ -350,7 +350,7 @@ std::optional<typename R::identity> identity(driver_engine<P>&, const result<typ
 }
 
 template <class R, class P>
-result<typename R::model> upgrade(driver_engine<P>& d, std::int64_t version, std::string_view json) {
+result<typename R::model> upgrade_state(driver_engine<P>& d, std::int64_t version, std::string_view json) {
     result<typename R::model> r;
     tfpp::context ctx = d.make_context();
     const std::optional<std::string> upgraded = handler<R>(d).upgrade(version, json, nullptr, ctx);

@@ -213,7 +213,7 @@ outcome<typename R::model> upgrade_then_empty_plan(driver_engine<P>& d, std::int
                                                    const typename R::model& config,
                                                    const std::optional<typename R::model>& expected = std::nullopt) {
     const std::string what = std::string(R::type_name) + " upgrade from schema version " + std::to_string(version);
-    result<typename R::model> upgraded = resource_ops::upgrade<R>(d, version, json);
+    result<typename R::model> upgraded = resource_ops::upgrade_state<R>(d, version, json);
     if (!upgraded.ok() || !upgraded.state) return failed<R>(what + " failed:\n" + describe(upgraded.diagnostics));
     if (expected)
         if (std::string differs = partial_diff(*expected, *upgraded.state); !differs.empty())

@@ -60,7 +60,7 @@ state_store_configured configure_state_store(driver_engine<P>& d, const typename
 }
 
 template <class S, class P>
-stored_state read_state(driver_engine<P>& d, const std::string& state_id) {
+stored_state read_state(driver_engine<P>& d, std::string_view state_id) {
     // Terraform's checks of each chunk (internal/plugin6 ReadStateBytes).
     struct collect final : tfpp::detail::state_chunk_sink {
         stored_state& out;
@@ -98,12 +98,12 @@ stored_state read_state(driver_engine<P>& d, const std::string& state_id) {
 
 // Sends `bytes` in chunks of the agreed size, as Terraform does.
 template <class S, class P>
-tfpp::diagnostics write_state(driver_engine<P>& d, const std::string& state_id, const std::string& bytes) {
+tfpp::diagnostics write_state(driver_engine<P>& d, std::string_view state_id, std::string_view bytes) {
     return on_configured_store<S>(d, [&](tfpp::detail::state_store_handler& h, tfpp::context& ctx) {
         std::vector<tfpp::detail::state_chunk> pieces;
         const auto total = static_cast<std::int64_t>(bytes.size());
         for (std::size_t at = 0; at == 0 || at < bytes.size(); at += h.chunk_size()) {
-            std::string piece = bytes.substr(at, h.chunk_size());
+            std::string piece(bytes.substr(at, h.chunk_size()));
             const auto start = static_cast<std::int64_t>(at);
             const auto end = start + static_cast<std::int64_t>(piece.size()) - 1;
             pieces.push_back({std::move(piece), total, start, end});
@@ -114,8 +114,8 @@ tfpp::diagnostics write_state(driver_engine<P>& d, const std::string& state_id, 
 }
 
 template <class S, class P>
-state_lock lock_state(driver_engine<P>& d, const std::string& state_id,
-                      const std::string& operation = "OperationTypeApply") {
+state_lock lock_state(driver_engine<P>& d, std::string_view state_id,
+                      std::string_view operation = "OperationTypeApply") {
     state_lock out;
     out.diagnostics = on_configured_store<S>(d, [&](tfpp::detail::state_store_handler& h, tfpp::context& ctx) {
         out.lock_id = h.lock(state_id, operation, ctx);
@@ -124,13 +124,13 @@ state_lock lock_state(driver_engine<P>& d, const std::string& state_id,
 }
 
 template <class S, class P>
-tfpp::diagnostics unlock_state(driver_engine<P>& d, const std::string& state_id, const std::string& lock_id) {
+tfpp::diagnostics unlock_state(driver_engine<P>& d, std::string_view state_id, std::string_view lock_id) {
     return on_configured_store<S>(
         d, [&](tfpp::detail::state_store_handler& h, tfpp::context& ctx) { h.unlock(state_id, lock_id, ctx); });
 }
 
 template <class S, class P>
-state_names states(driver_engine<P>& d) {
+state_names get_states(driver_engine<P>& d) {
     state_names out;
     out.diagnostics = on_configured_store<S>(
         d, [&](tfpp::detail::state_store_handler& h, tfpp::context& ctx) { out.names = h.states(ctx); });
@@ -138,7 +138,7 @@ state_names states(driver_engine<P>& d) {
 }
 
 template <class S, class P>
-tfpp::diagnostics delete_state(driver_engine<P>& d, const std::string& state_id) {
+tfpp::diagnostics delete_state(driver_engine<P>& d, std::string_view state_id) {
     return on_configured_store<S>(
         d, [&](tfpp::detail::state_store_handler& h, tfpp::context& ctx) { h.delete_state(state_id, ctx); });
 }
