@@ -3,6 +3,7 @@
 that error must carry the message named in FILE's `// expect:` line. One
 error, not a cascade, is part of what is tested. A file whose `// expect:`
 line says `compiles` must compile cleanly instead (the harness's control).
+Errors at the same place (file:line:column) count once.
 A `// names:` line gives the text that names the culprit (the field, the
 option, the member): it must appear in what the compiler prints, in the
 error or in the instantiation context just above it; with several lines,
@@ -50,6 +51,9 @@ def main():
         compiler = compiler + ["-Winvalid-pch", "-include", sys.argv[sys.argv.index("--pch") + 1]]
     p = subprocess.run(compiler + ["-fsyntax-only", source], capture_output=True, text=True)
     errors = [l for l in p.stderr.splitlines() if re.search(r"\berror\b:", l)]
+    # clang reports a deprecated member template twice at one place (its name,
+    # then its specialisation): one mistake, one place, so one error.
+    errors = [l for i, l in enumerate(errors) if l.split(": ")[0] not in [e.split(": ")[0] for e in errors[:i]]]
     if expected == "compiles":
         if p.returncode != 0:
             print(p.stderr)
