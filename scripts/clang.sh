@@ -21,7 +21,7 @@ need_clang() {  # major version
 # when there is one (Meson adds ccache by itself only when it picks the
 # compiler; scripts/common.sh says why CCACHE_BASEDIR).
 export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$repo}"
-export CCACHE_SLOPPINESS="${CCACHE_SLOPPINESS:-pch_defines,time_macros}"  # as there, for cpp_pch
+export CCACHE_SLOPPINESS="${CCACHE_SLOPPINESS:-pch_defines,time_macros}"  # as there
 # These builds carry debug information, for which ccache also keys objects by
 # the build directory: a clean clone elsewhere then found none. Without it,
 # only the directory recorded in the debug information can be another clone's.
@@ -40,10 +40,12 @@ setup_clang_build() {  # directory major-version meson-options...
 # ASan and UBSan at -O0: with both sanitizers clang compiles tfpp's tests at
 # -O0 in three quarters of gcc -O2's time, at -O1 in twice it. Line tables
 # only: the reports' stacks name files and lines, at a fraction of -g's cost.
-# No timestamp in the precompiled headers: ccache caches nothing built with one.
+# No precompiled headers: a clang PCH records the absolute paths of the
+# headers it holds, so one ccache made in another clone holds other files than
+# the ones this clone includes, and #pragma once lets both in (redefinitions).
 sanitized_options() {  # extra compiler arguments... (one option a line, for mapfile)
-    printf '%s\n' -Db_sanitize=address,undefined -Db_lundef=false -Doptimization=0 -Ddebug=false \
-        "-Dcpp_args=${*:+$* }-gline-tables-only -fno-sanitize-recover=undefined -Xclang -fno-pch-timestamp"
+    printf '%s\n' -Db_sanitize=address,undefined -Db_lundef=false -Doptimization=0 -Ddebug=false -Db_pch=false \
+        "-Dcpp_args=${*:+$* }-gline-tables-only -fno-sanitize-recover=undefined"
 }
 # The one libstdc++ build with sanitizers, shared by sanitize.sh and
 # fuzz-smoke.sh (the fuzz targets reuse its libtfpp_values): the unit files
