@@ -53,7 +53,10 @@ def main():
     errors = [l for l in p.stderr.splitlines() if re.search(r"\berror\b:", l)]
     # clang reports a deprecated member template twice at one place (its name,
     # then its specialisation): one mistake, one place, so one error.
-    errors = [l for i, l in enumerate(errors) if l.split(": ")[0] not in [e.split(": ")[0] for e in errors[:i]]]
+    first_at = {}
+    for line in errors:
+        first_at.setdefault(line.split(": ")[0], line)
+    errors = list(first_at.values())
     if expected == "compiles":
         if p.returncode != 0:
             print(p.stderr)

@@ -46,14 +46,15 @@ public:
 
     // Made by tfpp for each ListResource call.
     list_results(detail::list_sink& sink, const R& resource, context& ctx, bool objects_wanted, std::int64_t limit)
-        : sink_(sink), resource_(resource), ctx_(ctx), objects_wanted_(objects_wanted), limit_(limit) {}
+        : sink_(sink), resource_(resource), ctx_(ctx), objects_wanted_(objects_wanted),
+          limit_(limit > 0 ? static_cast<std::size_t>(limit) : 0) {}
 
 private:
     detail::list_sink& sink_;
     const R& resource_;
     context& ctx_;
     bool objects_wanted_;
-    std::int64_t limit_;
+    std::size_t limit_;  // 0: none
     std::size_t count_ = 0;
 };
 
@@ -65,7 +66,7 @@ namespace tfpp {
 
 template <class R>
 bool list_results<R>::push(const identity& id, std::string display_name, const model* object) {
-    if ((limit_ > 0 && count_ >= static_cast<std::size_t>(limit_)) || ctx_.stop_requested()) return false;
+    if ((limit_ != 0 && count_ >= limit_) || ctx_.stop_requested()) return false;
     std::optional<std::string> encoded;
     if (objects_wanted_ && object != nullptr) {
         if constexpr (detail::has_write_only<model>()) {
@@ -80,7 +81,7 @@ bool list_results<R>::push(const identity& id, std::string display_name, const m
     std::optional<std::string> identity = detail::outgoing_msgpack(id, "a listed identity", ctx_);
     if (!identity || !sink_.send(std::move(*identity), std::move(display_name), std::move(encoded))) return false;
     ++count_;
-    return limit_ <= 0 || count_ < static_cast<std::size_t>(limit_);
+    return limit_ == 0 || count_ < limit_;
 }
 
 template <class R>

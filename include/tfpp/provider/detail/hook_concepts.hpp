@@ -119,10 +119,8 @@ auto upgrade_once(R& r, Old&& old, context& ctx) {
 
 template <class R, class M = typename R::model>
 concept has_raw_upgrade = requires(R& r, const raw_state& old, context& ctx) {
-    { r.upgrade_state(old, ctx) } -> std::same_as<std::optional<M>>;
-} || (!has_renamed_upgrade<upgraded::state, R, const raw_state&> && requires(R& r, const raw_state& old, context& ctx) {
-    { r.upgrade(old, ctx) } -> std::same_as<std::optional<M>>;
-});
+    { upgrade_once<upgraded::state>(r, old, ctx) } -> std::same_as<std::optional<M>>;
+};
 
 // What a typed upgrade of `Old` yields: the next model or identity, or void
 // when R has no upgrade from Old.
