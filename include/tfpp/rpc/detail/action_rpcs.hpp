@@ -1,38 +1,22 @@
-// The action RPCs.
+// The action RPCs: conversions around the engine's requests
+// (provider/detail/action_requests.hpp).
 #pragma once
 
+#include <tfpp/provider/detail/action_requests.hpp>
 #include <tfpp/rpc/detail/request_support.hpp>
 
-#include <chrono>
-#include <cstdint>
-#include <deque>
-#include <map>
-#include <optional>
 #include <string>
-#include <string_view>
-#include <vector>
 
 namespace tfpp::detail {
 
 template <class Request, class Response>
 void validate_action_config(provider_engine& e, const Request& req, Response& resp) {
-    validate_config<kind::action>(e, req, resp);
+    answer_to_proto(validate_config<kind::action>(e, validate_request(req.type_name(), req)), resp);
 }
 
-// PlanAction: the action's plan hook, before the apply that invokes it.
 template <class Request, class Response>
 void plan_action(provider_engine& e, const Request& req, Response& resp) {
-    auto lock = e.shared();
-    context ctx = e.make_context(deferral_allowed(req));
-    action_handler* a = e.find<kind::action>(req.action_type(), ctx);
-    if (a) {
-        request_values values(a->schema(), ctx);
-        std::string_view config = values.checked(req.config(), "configuration", unknowns::allowed);
-        if (!ctx.has_errors() && validated_again(e, *a, config, ctx) && !deferred_by_provider(e, ctx))
-            a->plan(config, ctx);
-    }
-    deferred_to_proto(ctx, resp);
-    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), a ? &a->schema() : nullptr);
+    answer_to_proto(run(e, plan_action_request{req.action_type(), sent(req.config()), deferral_allowed(req)}), resp);
 }
 
 // InvokeAction: each progress message is written to the stream as the
@@ -48,18 +32,10 @@ void invoke_action(provider_engine& e, const Request& req, Writer& writer) {
             return writer.Write(ev);
         }
     };
-    auto lock = e.shared();
-    context ctx = e.make_context();
-    action_handler* a = e.find<kind::action>(req.action_type(), ctx);
-    if (a) {
-        request_values values(a->schema(), ctx);
-        std::string_view config = values.checked(req.config(), "configuration", unknowns::refused);
-        event_sink sink(writer);
-        if (!ctx.has_errors() && validated_again(e, *a, config, ctx)) a->invoke(config, sink, ctx);
-    }
+    event_sink progress(writer);
+    const answer a = run(e, invoke_action_request{req.action_type(), sent(req.config()), progress});
     Event last;
-    diagnostics_to_proto(ctx.diagnostics(), last.mutable_completed()->mutable_diagnostics(),
-                         a ? &a->schema() : nullptr);
+    answer_to_proto(a, *last.mutable_completed());
     writer.Write(last);
 }
 

@@ -1,16 +1,10 @@
 // The provider's own RPCs: metadata, schema, its configuration.
 #pragma once
 
+#include <tfpp/provider/detail/provider_requests.hpp>
 #include <tfpp/rpc/detail/request_support.hpp>
 
-#include <chrono>
-#include <cstdint>
-#include <deque>
-#include <map>
-#include <optional>
 #include <string>
-#include <string_view>
-#include <vector>
 
 namespace tfpp::detail {
 
@@ -79,22 +73,13 @@ void get_resource_identity_schemas(provider_engine& e, Response& resp) {
 
 template <class Request, class Response>
 void validate_provider_config(provider_engine& e, const Request& req, Response& resp) {
-    auto lock = e.shared();
-    context ctx = e.make_context();
-    request_values values(e.provider_schema(), ctx);
-    std::string_view config = values(req.config(), "provider configuration");
-    if (!ctx.has_errors()) e.validate_provider_config(config, ctx);
-    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), &e.provider_schema());
+    answer_to_proto(run(e, validate_provider_config_request{sent(req.config())}), resp);
 }
 
 template <class Request, class Response>
 void configure_provider(provider_engine& e, const Request& req, Response& resp) {
-    context ctx = e.make_context(deferral_allowed(req));
-    request_values values(e.provider_schema(), ctx);
-    std::string_view config = values(req.config(), "provider configuration");
-    if (!ctx.has_errors()) e.configure(config, req.terraform_version(), ctx);
-    deferred_to_proto(ctx, resp);
-    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), &e.provider_schema());
+    answer_to_proto(
+        run(e, configure_provider_request{sent(req.config()), req.terraform_version(), deferral_allowed(req)}), resp);
 }
 
 }  // namespace tfpp::detail

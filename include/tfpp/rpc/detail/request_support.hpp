@@ -1,19 +1,15 @@
 // What the RPC functions of every kind share: the client's capabilities,
-// deferral, identities, provider_meta, the validate RPC shell, the answer to
-// an unsupported RPC.
+// values and identities as sent, the answer written back, the answer to an
+// unsupported RPC. The RPC functions only convert: the engine answers each
+// request (provider/detail/*_requests.hpp).
 #pragma once
 
-#include <tfpp/provider/detail/engine.hpp>
+#include <tfpp/provider/detail/requests.hpp>
 #include <tfpp/rpc/detail/convert.hpp>
 
-#include <chrono>
-#include <cstdint>
-#include <deque>
-#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <vector>
 
 namespace tfpp::detail {
 
@@ -56,26 +52,10 @@ std::string_view planned_private(const Request& req) {
     else return {};
 }
 
-template <class Response>
-void deferred_to_proto(const context& ctx, Response& resp) {
-    if constexpr (requires { resp.mutable_deferred(); }) {
-        if (const auto why = ctx.deferred()) {
-            using reason = decltype(resp.deferred().reason());
-            resp.mutable_deferred()->set_reason(static_cast<reason>(static_cast<int>(*why)));
-        }
-    }
-}
-
-// After configure() deferred, every read, plan, import and open is deferred
-// for its reason without calling the handler (true); ctx carries the reason,
-// or an error for a request that does not allow deferral.
-inline bool deferred_by_provider(const provider_engine& e, context& ctx) {
-    const std::optional<deferral_reason> why = e.provider_deferred();
-    if (!why) return false;
-    ctx.defer(*why,
-              "the provider's configuration was deferred to a later run, and this request does not allow "
-              "deferral");
-    return true;
+// A DynamicValue's bytes, as the engine reads them.
+template <class DynamicValue>
+sent_value sent(const DynamicValue& v) {
+    return {v.msgpack(), v.json()};
 }
 
 // The msgpack of an identity the request carries; empty when it has none.
@@ -89,50 +69,31 @@ void put_identity(std::optional<std::string> id, Field&& field) {
     if (id) field()->mutable_identity_data()->set_msgpack(std::move(*id));
 }
 
-// Before a handler acts on a configuration (PlanAction, InvokeAction,
-// ListResource): the checks of its Validate RPC once more, since a client
-// need not have made that call and the handler relies on them. Their
-// warnings were Validate's to give; only a failure is reported here.
-template <class Handler>
-bool validated_again(const provider_engine& e, Handler& h, std::string_view config, context& ctx) {
-    context check = e.make_context();
-    h.validate(config, check);
-    if (!check.has_errors()) return true;
-    ctx.diagnostics().append(check.diagnostics());
-    return false;
-}
-
-// The Validate*Config RPC of every kind (kinds.hpp): the type's handler or
-// the unknown-type error, the configuration held to its schema (before
-// validate, for the kinds whose validate_holds_config_to_schema), and the
-// handler's validate.
-template <kind K, class Request, class Response>
-void validate_config(provider_engine& e, const Request& req, Response& resp) {
-    auto lock = e.shared();
-    context ctx = e.make_context();
-    auto* h = e.find<K>(req.type_name(), ctx);
-    if (h) {
-        request_values values(h->schema(), ctx);
-        std::string_view config = kind_traits<K>::validate_holds_config_to_schema
-                                      ? values.checked(req.config(), "configuration", unknowns::allowed)
-                                      : values(req.config(), "configuration");
-        if (!ctx.has_errors()) {
-            if constexpr (K == kind::resource) h->validate(config, ctx, write_only_allowed(req));
-            else h->validate(config, ctx);
+template <class Response>
+void deferred_to_proto(std::optional<deferral_reason> why, Response& resp) {
+    if constexpr (requires { resp.mutable_deferred(); }) {
+        if (why) {
+            using reason = decltype(resp.deferred().reason());
+            resp.mutable_deferred()->set_reason(static_cast<reason>(static_cast<int>(*why)));
         }
     }
-    diagnostics_to_proto(ctx.diagnostics(), resp.mutable_diagnostics(), h ? &h->schema() : nullptr,
-                         kind_traits<K>::config_block);
 }
 
-// The calling module's provider_meta values, for this call's handlers.
+// What every answer carries: its deferral, where the response has one, and
+// its diagnostics at their paths.
+template <class Response>
+void answer_to_proto(const answer& a, Response& resp) {
+    deferred_to_proto(a.deferred, resp);
+    diagnostics_to_proto(a.diagnostics, resp.mutable_diagnostics(), a.schema, a.block);
+}
+
+// A Validate*Config request of any kind, as the engine's one validate shell takes it.
 template <class Request>
-void take_provider_meta(provider_engine& e, const Request& req, context& ctx) {
-    if (const block_schema* meta = e.provider_meta_schema()) {
-        request_values values(*meta, ctx);
-        std::string_view bytes = values(req.provider_meta(), "provider_meta");
-        if (!ctx.has_errors()) e.attach_provider_meta(bytes, ctx);
-    }
+validate_config_request validate_request(std::string_view type_name, const Request& req) {
+    validate_config_request out{type_name, sent(req.config())};
+    if constexpr (requires { req.client_capabilities().write_only_attributes_allowed(); })
+        out.write_only_allowed = write_only_allowed(req);
+    return out;
 }
 
 template <class Response>
